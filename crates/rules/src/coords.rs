@@ -1,0 +1,108 @@
+//! Cell names (`A1` is the top-left cell, columns are letters, rows are numbers from the top)
+//! and a plain-text grid renderer shared by the variants' `Display` implementations.
+
+use crate::ParseMoveError;
+
+/// The name of cell `index` on a grid `width` cells wide, e.g. `C5`.
+pub fn format_cell(index: usize, width: usize) -> String {
+    let col = (b'A' + (index % width) as u8) as char;
+    format!("{col}{}", index / width + 1)
+}
+
+/// Reads a cell name (case-insensitive, surrounding spaces ignored) on a `width` x `height`
+/// grid and returns its index.
+pub fn parse_cell(text: &str, width: usize, height: usize) -> Result<usize, ParseMoveError> {
+    let error = || ParseMoveError {
+        text: text.to_string(),
+        expected: format!("a cell A1..{}", format_cell(width * height - 1, width)),
+    };
+    let trimmed = text.trim();
+    let mut chars = trimmed.chars();
+    let letter = chars.next().ok_or_else(error)?.to_ascii_uppercase();
+    if !letter.is_ascii_uppercase() {
+        return Err(error());
+    }
+    let col = (letter as u8 - b'A') as usize;
+    let digits = chars.as_str();
+    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(error());
+    }
+    let row: usize = digits.parse().map_err(|_| error())?;
+    if col >= width || row == 0 || row > height {
+        return Err(error());
+    }
+    Ok((row - 1) * width + col)
+}
+
+/// Renders a grid as text: column letters on top, row numbers on the left, one character per
+/// cell from `cell`. With `block > 0`, a separator is drawn between every `block` columns and
+/// rows (the small boards of the nested variants).
+pub fn render_grid(
+    width: usize,
+    height: usize,
+    block: usize,
+    cell: impl Fn(usize) -> char,
+) -> String {
+    let separated = |i: usize| block > 0 && i > 0 && i % block == 0;
+    let mut header = String::from("    ");
+    let mut rule = String::from("    ");
+    for col in 0..width {
+        if separated(col) {
+            header.push_str("| ");
+            rule.push_str("+-");
+        }
+        header.push((b'A' + col as u8) as char);
+        header.push(' ');
+        rule.push_str("--");
+    }
+    let mut out = format!("{}\n", header.trim_end());
+    for row in 0..height {
+        if separated(row) {
+            out.push_str(rule.trim_end());
+            out.push('\n');
+        }
+        let mut line = format!("{:>3} ", row + 1);
+        for col in 0..width {
+            if separated(col) {
+                line.push_str("| ");
+            }
+            line.push(cell(row * width + col));
+            line.push(' ');
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_round_trip_on_every_grid_size() {
+        for (width, height) in [(3, 3), (6, 6), (9, 9), (11, 11), (16, 16)] {
+            for index in 0..width * height {
+                let name = format_cell(index, width);
+                assert_eq!(parse_cell(&name, width, height), Ok(index));
+                assert_eq!(parse_cell(&name.to_lowercase(), width, height), Ok(index));
+            }
+        }
+    }
+
+    #[test]
+    fn names_follow_the_rulebook() {
+        assert_eq!(format_cell(0, 9), "A1");
+        assert_eq!(parse_cell("c5", 9, 9), Ok(4 * 9 + 2));
+        assert_eq!(format_cell(255, 16), "P16");
+    }
+
+    #[test]
+    fn rejects_garbage() {
+        for bad in [
+            "", "A", "1", "A0", "J1", "A10", "AA1", "A1x", "é1", "A+1", "A001",
+        ] {
+            assert!(parse_cell(bad, 9, 9).is_err(), "{bad} parsed");
+        }
+    }
+}

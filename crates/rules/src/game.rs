@@ -1,0 +1,267 @@
+//! The [`Game`] trait every variant implements, and the small types it speaks in.
+
+use std::fmt;
+
+use rand_core::Rng;
+
+use crate::Action;
+use crate::coords;
+
+/// The largest action space of any variant (extreme's 16x16 grid). [`ActionList`] holds this
+/// many actions, so legal-move generation never allocates.
+pub const MAX_ACTIONS: usize = 256;
+
+/// A fixed-capacity list of actions that lives on the stack.
+pub type ActionList = arrayvec::ArrayVec<Action, MAX_ACTIONS>;
+
+/// One of the two players. `X` (player 0) moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// Player 0, the first mover, drawn as `X`.
+    X = 0,
+    /// Player 1, the second mover, drawn as `O`.
+    O = 1,
+}
+
+impl Player {
+    /// Both players, in index order.
+    pub const BOTH: [Player; 2] = [Player::X, Player::O];
+
+    /// The opponent.
+    #[inline]
+    pub fn other(self) -> Player {
+        match self {
+            Player::X => Player::O,
+            Player::O => Player::X,
+        }
+    }
+
+    /// 0 for `X`, 1 for `O`: the index into per-player arrays such as scores.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The player with this index (0 or 1).
+    #[inline]
+    pub fn from_index(index: usize) -> Player {
+        if index == 0 { Player::X } else { Player::O }
+    }
+
+    /// The mark this player draws: `'X'` or `'O'`.
+    pub fn symbol(self) -> char {
+        match self {
+            Player::X => 'X',
+            Player::O => 'O',
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.symbol())
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// This player won.
+    Win(Player),
+    /// Neither player won.
+    Draw,
+}
+
+impl Outcome {
+    /// The outcome from `player`'s point of view: +1 win, 0 draw, -1 loss. This is the value
+    /// that search backs up and training regresses.
+    pub fn value_for(self, player: Player) -> f32 {
+        match self {
+            Outcome::Win(winner) if winner == player => 1.0,
+            Outcome::Win(_) => -1.0,
+            Outcome::Draw => 0.0,
+        }
+    }
+
+    /// The outcome of a game decided by comparing two totals (higher wins, equal draws).
+    pub fn from_scores(scores: [i32; 2]) -> Outcome {
+        match scores[0].cmp(&scores[1]) {
+            std::cmp::Ordering::Greater => Outcome::Win(Player::X),
+            std::cmp::Ordering::Less => Outcome::Win(Player::O),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+}
+
+/// Why a move cannot be played in the current position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The game is already over.
+    GameOver,
+    /// The index is outside the variant's action space.
+    OutOfRange,
+    /// The cell already holds a mark (or is black, or a free space).
+    Occupied,
+    /// The move is not on the board the player was sent to.
+    WrongBoard,
+    /// The cell is on a board that is already closed.
+    ClosedBoard,
+    /// The mover's balance is not positive, so they must pass.
+    NotEnoughBalance,
+    /// The move's kind is not allowed now; the text says which kind is expected.
+    NotNow(&'static str),
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::GameOver => write!(f, "the game is over"),
+            IllegalMove::OutOfRange => write!(f, "no such move in this variant"),
+            IllegalMove::Occupied => write!(f, "the square is occupied"),
+            IllegalMove::WrongBoard => write!(f, "wrong board: play on the board you were sent to"),
+            IllegalMove::ClosedBoard => write!(f, "that board is closed"),
+            IllegalMove::NotEnoughBalance => {
+                write!(f, "not enough balance: a balance of 0 or less must pass")
+            }
+            IllegalMove::NotNow(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Why a piece of text is not a move in a variant's notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMoveError {
+    /// The text that failed to parse.
+    pub text: String,
+    /// What the variant's notation expects, e.g. "a cell A1..I9".
+    pub expected: String,
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a move: expected {}",
+            self.text, self.expected
+        )
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+/// The rules of one variant, as a small copyable position.
+///
+/// Search and training are generic over this trait. A position knows whose turn it is (the
+/// same player may move twice in a row: bonus moves, extra turns), its legal actions, and how
+/// it ends. Positions are plain values: "undo" is keeping the previous copy.
+pub trait Game:
+    Copy + Clone + Eq + std::hash::Hash + fmt::Debug + fmt::Display + Send + Sync + 'static
+{
+    /// The variant's name as used on the command line (`"ultimate"`, ...).
+    const NAME: &'static str;
+    /// Grid width in cells.
+    const WIDTH: usize;
+    /// Grid height in cells.
+    const HEIGHT: usize;
+    /// Size of the action space: policy vectors have this length.
+    const NUM_ACTIONS: usize;
+    /// An upper bound on the number of actions in one game (a round, for xando).
+    const MAX_PLIES: usize;
+    /// Number of symmetries; symmetry 0 is the identity.
+    const NUM_SYMMETRIES: usize;
+    /// Whether the variant keeps scores or balances ([`Game::scores`] returns `Some`).
+    const HAS_SCORES: bool;
+
+    /// The starting position.
+    fn new() -> Self;
+
+    /// The player to act. Meaningless once the game is over.
+    fn to_move(&self) -> Player;
+
+    /// Clears `out` and writes every legal action into it, in increasing index order. Empty
+    /// exactly when the game is over.
+    fn legal_actions(&self, out: &mut ActionList);
+
+    /// Checks a move, saying why it is illegal.
+    fn check(&self, action: Action) -> Result<(), IllegalMove>;
+
+    /// Plays a legal action. Playing an illegal one is a logic error: it may panic (in debug
+    /// builds) or leave a meaningless position, so check untrusted moves with [`Game::check`]
+    /// or use [`Game::try_play`].
+    fn play(&mut self, action: Action);
+
+    /// The outcome, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Scores or balances `[X, O]` as a front end shows them during play (see `RULES.md`), or
+    /// `None` for variants without scores.
+    fn scores(&self) -> Option<[i32; 2]> {
+        None
+    }
+
+    /// Where `action` goes under symmetry `sym` (`0..NUM_SYMMETRIES`).
+    fn map_action(sym: usize, action: Action) -> Action;
+
+    /// The position transformed by symmetry `sym`: its legal actions are exactly the mapped
+    /// legal actions of `self`, and it has the same player to move, outcome and scores.
+    fn transformed(&self, sym: usize) -> Self;
+
+    /// Writes an action in `RULES.md` notation (`C5`, `pass`, `#C3`).
+    fn format_action(action: Action) -> String {
+        coords::format_cell(action as usize, Self::WIDTH)
+    }
+
+    /// Reads an action in `RULES.md` notation, case-insensitively.
+    fn parse_action(text: &str) -> Result<Action, ParseMoveError> {
+        coords::parse_cell(text, Self::WIDTH, Self::HEIGHT).map(|cell| cell as Action)
+    }
+
+    /// Whether the game is over.
+    #[inline]
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// Whether `action` is legal here.
+    #[inline]
+    fn is_legal(&self, action: Action) -> bool {
+        self.check(action).is_ok()
+    }
+
+    /// Plays `action` if it is legal; otherwise leaves the position unchanged and says why.
+    fn try_play(&mut self, action: Action) -> Result<(), IllegalMove> {
+        self.check(action)?;
+        self.play(action);
+        Ok(())
+    }
+
+    /// A uniformly random legal action. Panics if the game is over. Variants override this
+    /// with a bitboard pick for fast random playouts.
+    fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Action {
+        let mut legal = ActionList::new();
+        self.legal_actions(&mut legal);
+        assert!(!legal.is_empty(), "random_action called on a finished game");
+        legal[random_below(rng, legal.len() as u32) as usize]
+    }
+}
+
+/// A uniform integer in `0..n` from one 32-bit draw (Lemire's multiply-shift). Its bias is
+/// below `n / 2^32`, under 10^-7 for every action space here: invisible to playouts and search.
+#[inline]
+pub fn random_below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
+    ((rng.next_u32() as u64 * n as u64) >> 32) as u32
+}
+
+/// Plays uniformly random moves until the game ends; returns the final position and the
+/// number of moves played. This is the random playout that `oxo bench rules` measures.
+pub fn random_playout<G: Game, R: Rng + ?Sized>(mut game: G, rng: &mut R) -> (G, usize) {
+    let mut plies = 0;
+    while !game.is_over() {
+        let action = game.random_action(rng);
+        game.play(action);
+        plies += 1;
+    }
+    (game, plies)
+}

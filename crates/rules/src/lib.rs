@@ -1,0 +1,32 @@
+//! Exact, fast rules for the oxo tic-tac-toe variants.
+//!
+//! Every variant implements [`Game`]: a small `Copy` state that search and training copy and
+//! play on hundreds of millions of times. Moves are *actions*, indices into the variant's
+//! action space (`row * width + col` for a cell; see `RULES.md`), and legal actions are written
+//! into a caller's [`ActionList`] without allocating.
+//!
+//! The crate has no threads, no I/O and tiny dependencies so that it also compiles to
+//! WebAssembly for play in a browser.
+
+pub mod coords;
+pub mod symmetry;
+pub mod variant;
+
+pub mod adjacency;
+pub mod extreme;
+pub mod paytoplay;
+pub mod tictactoe;
+pub mod ultimate;
+pub mod xando;
+
+mod game;
+
+pub use game::{
+    ActionList, Game, IllegalMove, MAX_ACTIONS, Outcome, ParseMoveError, Player, random_below,
+    random_playout,
+};
+pub use variant::Variant;
+
+/// An action index: a cell `row * width + col`, or one of the variant's extra actions
+/// (`pass` in paytoplay, blackening moves in xando). See `RULES.md`.
+pub type Action = u16;
