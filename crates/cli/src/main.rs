@@ -1,3 +1,253 @@
-fn main() {
-    println!("Hello, world!");
+//! `oxo`: play, serve, rate and benchmark the tic-tac-toe variants.
+
+use std::io;
+use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+use oxo_agents::AgentSpec;
+use oxo_arena::{ArenaConfig, Report};
+use oxo_cli::{bench, gtp, play};
+use oxo_rules::{Variant, with_variant};
+
+/// Self-play reinforcement learning for tic-tac-toe variants.
+#[derive(Parser)]
+#[command(name = "oxo", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game against the computer at the terminal (or through a pipe).
+    Play {
+        #[arg(long, value_parser = parse_variant, help = variant_help())]
+        variant: Variant,
+        /// The computer's agent, e.g. `alphabeta:ms=1000` or `uct:sims=10000`.
+        #[arg(long, default_value = "alphabeta:ms=1000", value_parser = parse_agent)]
+        agent: AgentSpec,
+    },
+    /// Serve a GTP-style engine on stdin/stdout (protocol in README.md).
+    Gtp {
+        /// The variant to start with (the `variant` command switches).
+        #[arg(long, value_parser = parse_variant, help = variant_help())]
+        variant: Variant,
+        /// The agent that answers `genmove`, e.g. `random` or `uct:sims=1000`.
+        #[arg(long, default_value = "random", value_parser = parse_agent)]
+        agent: AgentSpec,
+    },
+    /// Rate agents in a round robin: paired games, Elo with 95% intervals, JSON and SVG.
+    Arena {
+        #[arg(long, value_parser = parse_variant, help = variant_help())]
+        variant: Variant,
+        /// Comma-separated agent specs; the first is the rating anchor (Elo 0).
+        #[arg(long, value_parser = parse_agent_list)]
+        agents: AgentList,
+        /// Games per pairing (rounded up to even: each opening is played with both colours).
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<NonZeroUsize>,
+        /// Random moves before the agents take over (default: 0 for tictactoe and
+        /// paytoplay, 2 otherwise).
+        #[arg(long)]
+        opening_plies: Option<usize>,
+        /// Seed for openings and agents.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where to write PREFIX.json and PREFIX.svg (default: arena-VARIANT).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Measure speed.
+    Bench {
+        #[command(subcommand)]
+        target: BenchTarget,
+    },
+}
+
+#[derive(Subcommand)]
+enum BenchTarget {
+    /// Random playouts per second (one thread, all threads) and mean game length.
+    Rules {
+        /// Measure only this variant (default: all).
+        #[arg(long, value_parser = parse_variant, help = variant_help())]
+        variant: Option<Variant>,
+        /// Print one JSON object per variant per line instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Seconds to measure each rate.
+        #[arg(long, default_value_t = 2.0, value_parser = parse_seconds)]
+        seconds: f64,
+        /// Threads for the all-threads rate (default: every core).
+        #[arg(long)]
+        threads: Option<NonZeroUsize>,
+    },
+    /// Search speed of the alphabeta and uct agents (nodes or simulations per second).
+    Agents {
+        /// Measure only this variant (default: all).
+        #[arg(long, value_parser = parse_variant, help = variant_help())]
+        variant: Option<Variant>,
+        /// Print one JSON object per measurement per line instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Milliseconds per move.
+        #[arg(long, default_value_t = 200)]
+        move_ms: u64,
+    },
+}
+
+/// A parsed `--agents` list.
+#[derive(Clone)]
+struct AgentList(Vec<AgentSpec>);
+
+fn variant_help() -> String {
+    format!("Variant: {}", Variant::names())
+}
+
+fn parse_variant(text: &str) -> Result<Variant, String> {
+    text.parse().map_err(|e: oxo_rules::variant::UnknownVariant| e.to_string())
+}
+
+fn parse_agent(text: &str) -> Result<AgentSpec, String> {
+    text.parse().map_err(|e: oxo_agents::SpecError| e.to_string())
+}
+
+fn parse_agent_list(text: &str) -> Result<AgentList, String> {
+    let specs = AgentSpec::parse_list(text).map_err(|e| e.to_string())?;
+    if specs.len() < 2 {
+        return Err("give at least two agents, comma separated, e.g. random,greedy".into());
+    }
+    Ok(AgentList(specs))
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 3600.0 => Ok(s),
+        _ => Err(format!("'{text}' is not a duration: give seconds between 0 and 3600, e.g. 2")),
+    }
+}
+
+fn main() -> ExitCode {
+    let result = match Cli::parse().command {
+        Command::Play { variant, agent } => {
+            play::play(variant, &agent, &mut io::stdin().lock(), &mut io::stdout().lock())
+        }
+        Command::Gtp { variant, agent } => run_gtp(variant, agent),
+        Command::Arena { variant, agents, games, threads, opening_plies, seed, out } => {
+            let default_plies = match variant {
+                Variant::TicTacToe | Variant::PayToPlay => 0,
+                _ => 2,
+            };
+            let config = ArenaConfig {
+                games_per_pair: games.max(2),
+                opening_plies: opening_plies.unwrap_or(default_plies),
+                seed,
+            };
+            let out = out.unwrap_or_else(|| PathBuf::from(format!("arena-{variant}")));
+            run_arena(variant, &agents.0, &config, threads, &out)
+        }
+        Command::Bench { target } => {
+            run_bench(target);
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_gtp(variant: Variant, agent: AgentSpec) -> Result<(), String> {
+    let mut engine = gtp::Engine::new(variant, agent).map_err(|e| e.to_string())?;
+    engine.run(io::stdin().lock(), io::stdout().lock()).map_err(|e| format!("i/o error: {e}"))
+}
+
+fn run_arena(
+    variant: Variant,
+    agents: &[AgentSpec],
+    config: &ArenaConfig,
+    threads: Option<NonZeroUsize>,
+    out: &Path,
+) -> Result<(), String> {
+    let pairs = agents.len() * (agents.len() - 1) / 2;
+    let total = (pairs * config.games_per_pair.div_ceil(2) * 2) as u64;
+    let bar = indicatif::ProgressBar::new(total).with_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} {bar:40} {pos}/{len} games  {elapsed_precise} (eta {eta})",
+        )
+        .expect("valid progress template"),
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.map_or(0, NonZeroUsize::get))
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let report: Report = pool
+        .install(|| {
+            with_variant!(variant, G => oxo_arena::run_tournament::<G>(agents, config, &|| bar.inc(1)))
+        })
+        .map_err(|e| e.to_string())?;
+    bar.finish_and_clear();
+    println!("{}", report.table());
+    let json = serde_json::to_string_pretty(&report).expect("reports serialise");
+    let json_path = out.with_extension("json");
+    let svg_path = out.with_extension("svg");
+    write_atomically(&json_path, json.as_bytes())?;
+    write_atomically(&svg_path, oxo_arena::chart::ratings_svg(&report).as_bytes())?;
+    println!("wrote {} and {}", json_path.display(), svg_path.display());
+    Ok(())
+}
+
+/// Writes a file through a temporary file and a rename, so it is never seen half written.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let temp = path.with_extension(format!(
+        "{}.tmp",
+        path.extension().and_then(|e| e.to_str()).unwrap_or("")
+    ));
+    std::fs::write(&temp, bytes)
+        .and_then(|()| std::fs::rename(&temp, path))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn run_bench(target: BenchTarget) {
+    match target {
+        BenchTarget::Rules { variant, json, seconds, threads } => {
+            let threads = threads
+                .or_else(|| std::thread::available_parallelism().ok())
+                .map_or(1, NonZeroUsize::get);
+            if !json {
+                println!("{}", bench::table_header());
+            }
+            for variant in variant.map_or(Variant::ALL.to_vec(), |v| vec![v]) {
+                let duration = Duration::from_secs_f64(seconds);
+                let result = bench::bench_variant(variant, duration, threads);
+                if json {
+                    println!("{}", serde_json::to_string(&result).expect("results serialise"));
+                } else {
+                    println!("{}", result.table_row());
+                }
+            }
+        }
+        BenchTarget::Agents { variant, json, move_ms } => {
+            if !json {
+                println!("{:<10} {:<22} {:>14}", "variant", "agent", "nodes/s (1t)");
+            }
+            for variant in variant.map_or(Variant::ALL.to_vec(), |v| vec![v]) {
+                for result in bench::bench_agents(variant, move_ms, 5) {
+                    if json {
+                        println!("{}", serde_json::to_string(&result).expect("results serialise"));
+                    } else {
+                        println!("{:<10} {:<22} {:>14.0}", result.variant, result.agent, result.nodes_per_sec);
+                    }
+                }
+            }
+        }
+    }
 }

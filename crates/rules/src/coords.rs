@@ -75,6 +75,37 @@ pub fn render_grid(
     out
 }
 
+/// Brackets one cell, `(X)`, in text that contains a grid drawn by [`render_grid`] with the
+/// same `width` and `block`: how front ends mark the last move. Text without such a grid is
+/// returned unchanged.
+pub fn mark_cell(text: &str, width: usize, block: usize, cell: usize) -> String {
+    let header = render_grid(width, 1, block, |_| '.');
+    let header = header.lines().next().unwrap_or_default();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let Some(top) = lines.iter().position(|l| l == header) else { return text.to_string() };
+    let separators = |i: usize| if block > 0 { i / block } else { 0 };
+    let (row, col) = (cell / width, cell % width);
+    let Some(line) = lines.get_mut(top + 1 + row + separators(row)) else {
+        return text.to_string();
+    };
+    let at = 4 + 2 * col + 2 * separators(col);
+    let mut chars: Vec<char> = line.chars().collect();
+    if at >= chars.len() || chars[at - 1] != ' ' {
+        return text.to_string();
+    }
+    chars[at - 1] = '(';
+    match chars.get_mut(at + 1) {
+        Some(after) => *after = ')',
+        None => chars.push(')'),
+    }
+    *line = chars.into_iter().collect();
+    let mut out = lines.join("\n");
+    if text.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,6 +126,17 @@ mod tests {
         assert_eq!(format_cell(0, 9), "A1");
         assert_eq!(parse_cell("c5", 9, 9), Ok(4 * 9 + 2));
         assert_eq!(format_cell(255, 16), "P16");
+    }
+
+    #[test]
+    fn marks_a_cell_in_a_blocked_grid() {
+        let grid = render_grid(9, 9, 3, |cell| if cell == 40 { 'X' } else { '.' });
+        let marked = mark_cell(&format!("Ultimate\n{grid}"), 9, 3, 40);
+        let line = marked.lines().nth(7).unwrap();
+        assert_eq!(line, "  5 . . . | .(X). | . . .");
+        let corner = mark_cell(&grid, 9, 3, 80);
+        assert!(corner.lines().last().unwrap().ends_with("(.)"));
+        assert_eq!(mark_cell("no grid", 9, 3, 0), "no grid");
     }
 
     #[test]

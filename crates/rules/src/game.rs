@@ -173,6 +173,9 @@ pub trait Game:
     const NUM_SYMMETRIES: usize;
     /// Whether the variant keeps scores or balances ([`Game::scores`] returns `Some`).
     const HAS_SCORES: bool;
+    /// Side of the small boards of a nested variant (3 for ultimate, 4 for extreme), 0 for a
+    /// single board: how the grid is drawn and where separators fall.
+    const BLOCK: usize = 0;
 
     /// The starting position.
     fn new() -> Self;
@@ -211,6 +214,12 @@ pub trait Game:
     /// Writes an action in `RULES.md` notation (`C5`, `pass`, `#C3`).
     fn format_action(action: Action) -> String {
         coords::format_cell(action as usize, Self::WIDTH)
+    }
+
+    /// The grid cell an action marks, if any (front ends highlight the last move's cell).
+    /// Variants whose extra actions touch a cell (xando's blackening) override this.
+    fn action_cell(action: Action) -> Option<usize> {
+        ((action as usize) < Self::WIDTH * Self::HEIGHT).then_some(action as usize)
     }
 
     /// Reads an action in `RULES.md` notation, case-insensitively.

@@ -1,0 +1,191 @@
+//! Agent spec strings: `kind` or `kind:key=value,key=value`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+use crate::AGENT_KINDS;
+
+/// A parsed agent spec such as `uct:sims=10000,seed=2`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgentSpec {
+    /// The agent kind, e.g. `uct`.
+    pub kind: String,
+    /// Parameters in key order.
+    pub params: BTreeMap<String, String>,
+    /// The text it was parsed from: the agent's display name.
+    pub text: String,
+}
+
+/// What is wrong with an agent spec.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    /// The kind before `:` is not a known agent.
+    UnknownKind(String),
+    /// A parameter is not `key=value`.
+    Malformed(String),
+    /// The agent does not take this parameter.
+    UnknownParam {
+        /// The agent kind.
+        kind: String,
+        /// The parameter name given.
+        param: String,
+        /// The parameters it does take.
+        allowed: &'static [&'static str],
+    },
+    /// The agent cannot play this variant.
+    NotForVariant {
+        /// The agent kind.
+        kind: String,
+        /// The variant's name.
+        variant: &'static str,
+    },
+    /// A parameter's value cannot be used.
+    BadValue {
+        /// The parameter name.
+        param: String,
+        /// The value given.
+        value: String,
+        /// What would be accepted.
+        expected: &'static str,
+    },
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::UnknownKind(kind) => {
+                let kinds: Vec<&str> = AGENT_KINDS.iter().map(|(name, _)| *name).collect();
+                write!(f, "unknown agent '{kind}': choose one of {}", kinds.join(", "))
+            }
+            SpecError::Malformed(part) => {
+                write!(f, "bad agent parameter '{part}': write it as key=value")
+            }
+            SpecError::UnknownParam { kind, param, allowed } => write!(
+                f,
+                "agent '{kind}' has no parameter '{param}': it takes {}",
+                if allowed.is_empty() { "none".to_string() } else { allowed.join(", ") }
+            ),
+            SpecError::NotForVariant { kind, variant } => {
+                write!(f, "agent '{kind}' cannot play {variant}: the variant is too large to solve")
+            }
+            SpecError::BadValue { param, value, expected } => {
+                write!(f, "bad value '{value}' for {param}: expected {expected}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+impl FromStr for AgentSpec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let text = text.trim();
+        let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
+        let mut params = BTreeMap::new();
+        for part in rest.split(',').filter(|p| !p.trim().is_empty()) {
+            let (key, value) = part.split_once('=').ok_or(SpecError::Malformed(part.into()))?;
+            let (key, value) = (key.trim(), value.trim());
+            if key.is_empty() || value.is_empty() {
+                return Err(SpecError::Malformed(part.into()));
+            }
+            params.insert(key.to_ascii_lowercase(), value.to_string());
+        }
+        let kind = kind.trim().to_ascii_lowercase();
+        if kind.is_empty() {
+            return Err(SpecError::UnknownKind(kind));
+        }
+        Ok(AgentSpec { kind, params, text: text.to_string() })
+    }
+}
+
+impl AgentSpec {
+    /// Parses a comma-separated list of specs, as `oxo arena --agents` takes it. Parameters
+    /// are comma-separated too, so a piece with `=` but no `:` continues the previous spec:
+    /// `random,uct:sims=100,c=2,greedy` is three agents.
+    pub fn parse_list(text: &str) -> Result<Vec<AgentSpec>, SpecError> {
+        let mut groups: Vec<String> = Vec::new();
+        for piece in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match groups.last_mut() {
+                Some(last) if piece.contains('=') && !piece.contains(':') => {
+                    last.push(',');
+                    last.push_str(piece);
+                }
+                _ => groups.push(piece.to_string()),
+            }
+        }
+        groups.iter().map(|g| g.parse()).collect()
+    }
+
+    /// Fails if any parameter is not in `allowed`.
+    pub fn expect_params(&self, allowed: &'static [&'static str]) -> Result<(), SpecError> {
+        match self.params.keys().find(|k| !allowed.contains(&k.as_str())) {
+            Some(param) => Err(SpecError::UnknownParam {
+                kind: self.kind.clone(),
+                param: param.clone(),
+                allowed,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// A parameter parsed as `T`, or `default` when absent.
+    pub fn param<T: FromStr>(
+        &self,
+        name: &str,
+        default: T,
+        expected: &'static str,
+    ) -> Result<T, SpecError> {
+        match self.params.get(name) {
+            None => Ok(default),
+            Some(value) => value.parse().map_err(|_| SpecError::BadValue {
+                param: name.to_string(),
+                value: value.clone(),
+                expected,
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_kind_and_params() {
+        let spec: AgentSpec = "UCT:sims=100, seed=3".parse().unwrap();
+        assert_eq!(spec.kind, "uct");
+        assert_eq!(spec.params["sims"], "100");
+        assert_eq!(spec.params["seed"], "3");
+        assert_eq!(spec.param("sims", 0u32, "a count"), Ok(100));
+        assert_eq!(spec.param("ms", 7u32, "a count"), Ok(7));
+    }
+
+    #[test]
+    fn lists_keep_parameters_with_their_agent() {
+        let specs = AgentSpec::parse_list("random, uct:sims=100,c=2,greedy,alphabeta:ms=5").unwrap();
+        let texts: Vec<&str> = specs.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(texts, ["random", "uct:sims=100,c=2", "greedy", "alphabeta:ms=5"]);
+        assert_eq!(specs[1].params["c"], "2");
+    }
+
+    #[test]
+    fn rejects_malformed_params() {
+        assert!(matches!("uct:sims".parse::<AgentSpec>(), Err(SpecError::Malformed(_))));
+        assert!(matches!("uct:=3".parse::<AgentSpec>(), Err(SpecError::Malformed(_))));
+        assert!(matches!("".parse::<AgentSpec>(), Err(SpecError::UnknownKind(_))));
+    }
+
+    #[test]
+    fn errors_say_what_to_do() {
+        let spec: AgentSpec = "random:depth=x".parse().unwrap();
+        let err = spec.expect_params(&["seed"]).unwrap_err().to_string();
+        assert!(err.contains("depth") && err.contains("seed"), "{err}");
+        let err = spec.param("depth", 0u32, "a whole number").unwrap_err().to_string();
+        assert!(err.contains("'x'") && err.contains("whole number"), "{err}");
+        let err = SpecError::UnknownKind("foo".into()).to_string();
+        assert!(err.contains("random"), "{err}");
+    }
+}

@@ -1,0 +1,267 @@
+//! Round-robin tournaments between agents: every pairing plays the same set of openings with
+//! colours swapped (paired games), games run in parallel, and the results become Elo ratings
+//! with 95% intervals ([`elo`]), a JSON report and an SVG chart ([`chart`]).
+
+pub mod chart;
+pub mod elo;
+
+use oxo_agents::{AgentSpec, Evaluate, SpecError, build_agent};
+use oxo_rules::{Action, Game, Outcome, Player};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::elo::{PairScore, Rating, fit_ratings};
+
+/// How a tournament is played.
+#[derive(Clone, Debug)]
+pub struct ArenaConfig {
+    /// Games per pairing; even, half with each agent as X.
+    pub games_per_pair: usize,
+    /// Random moves played before the agents take over, to vary the games. Every pairing
+    /// plays the same openings.
+    pub opening_plies: usize,
+    /// Seed for openings and agents: the same seed gives the same tournament.
+    pub seed: u64,
+}
+
+/// One finished game.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameRecord {
+    /// Index of the agent that played X.
+    pub x: usize,
+    /// Index of the agent that played O.
+    pub o: usize,
+    /// Which opening it started from.
+    pub opening: usize,
+    /// `"x"`, `"o"` or `"draw"`.
+    pub result: &'static str,
+    /// Final scores `[X, O]` for scoring variants.
+    pub scores: Option<[i32; 2]>,
+    /// Number of moves, opening included.
+    pub plies: usize,
+}
+
+/// Wins, draws and losses of one agent against all others, and its rating.
+#[derive(Clone, Debug, Serialize)]
+pub struct Standing {
+    /// The agent's spec string.
+    pub agent: String,
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// Elo with its 95% interval (the anchor is at 0).
+    pub rating: Rating,
+}
+
+/// Results of one pairing, from the first agent's view.
+#[derive(Clone, Debug, Serialize)]
+pub struct Pairing {
+    /// First agent's spec.
+    pub a: String,
+    /// Second agent's spec.
+    pub b: String,
+    /// Games `a` won.
+    pub a_wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games `b` won.
+    pub b_wins: u32,
+}
+
+/// A whole tournament's results: what `oxo arena` prints and saves as JSON.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// The variant played.
+    pub variant: &'static str,
+    /// Games per pairing.
+    pub games_per_pair: usize,
+    /// Random opening moves.
+    pub opening_plies: usize,
+    /// The seed.
+    pub seed: u64,
+    /// The agent rated 0.
+    pub anchor: String,
+    /// One row per agent, in the order given.
+    pub standings: Vec<Standing>,
+    /// One row per pairing.
+    pub pairings: Vec<Pairing>,
+    /// Every game.
+    pub games: Vec<GameRecord>,
+}
+
+/// The `opening`-th opening: up to `plies` random moves from the start, the same for every
+/// pairing, and how many were played. An opening that would end the game stops short.
+pub fn opening<G: Game>(seed: u64, opening: usize, plies: usize) -> (G, usize) {
+    let mut rng = SmallRng::seed_from_u64(mix(seed, opening as u64, 0x0FE));
+    let mut game = G::new();
+    for played in 0..plies {
+        let mut next = game;
+        next.play(game.random_action(&mut rng));
+        if next.is_over() {
+            return (game, played);
+        }
+        game = next;
+    }
+    (game, plies)
+}
+
+/// A well-spread 64-bit value from three (splitmix64 finaliser): per-game seeds.
+fn mix(a: u64, b: u64, c: u64) -> u64 {
+    let mut z = a ^ b.rotate_left(21) ^ c.rotate_left(42);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The spec with its seed replaced by one drawn for this game, so repeated games differ but
+/// the tournament as a whole is reproducible.
+fn seeded(spec: &AgentSpec, seed: u64) -> AgentSpec {
+    let mut spec = spec.clone();
+    spec.params.insert("seed".into(), seed.to_string());
+    spec
+}
+
+/// Plays one game between two specs from a starting position.
+pub fn play_game<G: Evaluate>(
+    x: &AgentSpec,
+    o: &AgentSpec,
+    start: G,
+    seed: u64,
+) -> Result<(G, usize), SpecError> {
+    let mut agents = [build_agent::<G>(&seeded(x, mix(seed, 1, 0)))?, build_agent::<G>(&seeded(o, mix(seed, 2, 0)))?];
+    let mut game = start;
+    let mut plies = 0;
+    while !game.is_over() {
+        let action: Action = agents[game.to_move().index()].choose(&game);
+        assert!(game.is_legal(action), "agent chose an illegal move");
+        game.play(action);
+        plies += 1;
+    }
+    Ok((game, plies))
+}
+
+/// Plays the round robin: every pair of agents, `games_per_pair` games each from shared
+/// openings with colours swapped, in parallel on the current rayon pool. `on_game` is called
+/// after every game (for a progress bar). The first agent is the rating anchor.
+pub fn run_tournament<G: Evaluate>(
+    specs: &[AgentSpec],
+    config: &ArenaConfig,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<Report, SpecError> {
+    for spec in specs {
+        build_agent::<G>(spec)?; // fail fast on a bad spec, before any game
+    }
+    let openings = config.games_per_pair.div_ceil(2);
+    let mut jobs = Vec::new();
+    for a in 0..specs.len() {
+        for b in a + 1..specs.len() {
+            for k in 0..openings {
+                jobs.push((a, b, k));
+                jobs.push((b, a, k));
+            }
+        }
+    }
+    let games: Vec<GameRecord> = jobs
+        .par_iter()
+        .map(|&(x, o, k)| {
+            let (start, opening_plies) = opening::<G>(config.seed, k, config.opening_plies);
+            let seed = mix(config.seed, (x * 1000 + o) as u64, k as u64);
+            let (end, plies) = play_game::<G>(&specs[x], &specs[o], start, seed)?;
+            on_game();
+            Ok(GameRecord {
+                x,
+                o,
+                opening: k,
+                result: match end.outcome() {
+                    Some(Outcome::Win(Player::X)) => "x",
+                    Some(Outcome::Win(Player::O)) => "o",
+                    _ => "draw",
+                },
+                scores: end.scores(),
+                plies: plies + opening_plies,
+            })
+        })
+        .collect::<Result<_, SpecError>>()?;
+    Ok(summarise::<G>(specs, config, games))
+}
+
+/// Tallies games into standings, pairings and ratings.
+fn summarise<G: Game>(specs: &[AgentSpec], config: &ArenaConfig, games: Vec<GameRecord>) -> Report {
+    let n = specs.len();
+    let mut wins = vec![vec![0u32; n]; n]; // wins[i][j]: i beat j
+    let mut draws = vec![vec![0u32; n]; n];
+    for game in &games {
+        match game.result {
+            "x" => wins[game.x][game.o] += 1,
+            "o" => wins[game.o][game.x] += 1,
+            _ => {
+                draws[game.x][game.o] += 1;
+                draws[game.o][game.x] += 1;
+            }
+        }
+    }
+    let mut pairs = Vec::new();
+    let mut pairings = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            let played = wins[i][j] + wins[j][i] + draws[i][j];
+            let score = wins[i][j] as f64 + draws[i][j] as f64 / 2.0;
+            pairs.push(PairScore { i, j, games: played as f64, score });
+            pairings.push(Pairing {
+                a: specs[i].text.clone(),
+                b: specs[j].text.clone(),
+                a_wins: wins[i][j],
+                draws: draws[i][j],
+                b_wins: wins[j][i],
+            });
+        }
+    }
+    let ratings = fit_ratings(n, &pairs, 0);
+    let standings = (0..n)
+        .map(|i| Standing {
+            agent: specs[i].text.clone(),
+            wins: wins[i].iter().sum(),
+            draws: draws[i].iter().sum(),
+            losses: (0..n).map(|j| wins[j][i]).sum(),
+            rating: ratings[i],
+        })
+        .collect();
+    Report {
+        variant: G::NAME,
+        games_per_pair: config.games_per_pair.div_ceil(2) * 2,
+        opening_plies: config.opening_plies,
+        seed: config.seed,
+        anchor: specs[0].text.clone(),
+        standings,
+        pairings,
+        games,
+    }
+}
+
+impl Report {
+    /// The standings and pairings as a text table.
+    pub fn table(&self) -> String {
+        let width = self.standings.iter().map(|s| s.agent.len()).max().unwrap_or(5).max(5);
+        let mut out = format!(
+            "{:<width$} {:>6} {:>6} {:>6} {:>8} {:>19}\n",
+            "agent", "wins", "draws", "losses", "elo", "95% interval"
+        );
+        for s in &self.standings {
+            out += &format!(
+                "{:<width$} {:>6} {:>6} {:>6} {:>8.0} {:>8.0} .. {:<8.0}\n",
+                s.agent, s.wins, s.draws, s.losses, s.rating.elo, s.rating.low, s.rating.high
+            );
+        }
+        out += "\npairing (wins-draws-losses of the first)\n";
+        for p in &self.pairings {
+            out += &format!("  {} vs {}: {}-{}-{}\n", p.a, p.b, p.a_wins, p.draws, p.b_wins);
+        }
+        out
+    }
+}

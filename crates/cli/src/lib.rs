@@ -1,0 +1,7 @@
+//! The pieces behind the `oxo` command that are worth testing on their own: the GTP-style
+//! engine, the interactive game, game sessions of a run-time variant, and the benchmarks.
+
+pub mod bench;
+pub mod gtp;
+pub mod play;
+pub mod session;

@@ -1,0 +1,116 @@
+//! A game in progress in a variant chosen at run time: the moves so far, undo, and the agent
+//! that answers `genmove`. [`Session`] is object-safe so one engine can switch variants.
+
+use oxo_agents::{Agent, AgentSpec, Evaluate, SpecError, build_agent};
+use oxo_rules::{ActionList, Game, Outcome, Player, Variant, with_variant};
+
+/// A game in progress, whatever its variant.
+pub trait Session {
+    /// The variant being played.
+    fn variant(&self) -> Variant;
+    /// The player to act, or `None` once the game is over.
+    fn to_move(&self) -> Option<Player>;
+    /// Plays a move given in the variant's notation; on failure nothing changes and the
+    /// message names the move and what is wrong with it.
+    fn play(&mut self, text: &str) -> Result<(), String>;
+    /// Lets the agent choose a move for the side to move, plays it, and returns its notation.
+    fn genmove(&mut self) -> Result<String, String>;
+    /// Takes back the last move; false when there is none.
+    fn undo(&mut self) -> bool;
+    /// Starts a new game of the same variant.
+    fn clear(&mut self);
+    /// Every legal move, in action-index order, in the variant's notation.
+    fn legal_moves(&self) -> Vec<String>;
+    /// The outcome, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Scores or balances `[X, O]`, or `None` for variants without them.
+    fn scores(&self) -> Option<[i32; 2]>;
+    /// The position drawn as text, with coordinates.
+    fn board(&self) -> String;
+}
+
+/// Starts a session of `variant` whose `genmove` asks the agent `spec` names.
+pub fn new_session(variant: Variant, spec: &AgentSpec) -> Result<Box<dyn Session>, SpecError> {
+    with_variant!(variant, G => {
+        let agent = build_agent::<G>(spec)?;
+        Ok(Box::new(GameSession::<G> { variant, history: vec![G::new()], agent }))
+    })
+}
+
+/// A session of one concrete variant: every position since the start, for undo.
+struct GameSession<G: Game> {
+    variant: Variant,
+    history: Vec<G>,
+    agent: Box<dyn Agent<G>>,
+}
+
+impl<G: Game> GameSession<G> {
+    fn current(&self) -> &G {
+        self.history.last().expect("history starts with the opening position")
+    }
+}
+
+impl<G: Evaluate> Session for GameSession<G> {
+    fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn to_move(&self) -> Option<Player> {
+        let game = self.current();
+        (!game.is_over()).then(|| game.to_move())
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), String> {
+        let action = G::parse_action(text).map_err(|e| e.to_string())?;
+        let mut next = *self.current();
+        next.try_play(action)
+            .map_err(|why| format!("illegal move {}: {why}", G::format_action(action)))?;
+        self.history.push(next);
+        Ok(())
+    }
+
+    fn genmove(&mut self) -> Result<String, String> {
+        let game = *self.current();
+        if game.is_over() {
+            return Err("the game is over".into());
+        }
+        let action = self.agent.choose(&game);
+        let text = G::format_action(action);
+        let mut next = game;
+        next.try_play(action)
+            .map_err(|why| format!("agent {} chose illegal {text}: {why}", self.agent.name()))?;
+        self.history.push(next);
+        Ok(text)
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.history.len() > 1 {
+            self.history.pop();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn clear(&mut self) {
+        self.history.truncate(1);
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let mut actions = ActionList::new();
+        self.current().legal_actions(&mut actions);
+        actions.iter().map(|&a| G::format_action(a)).collect()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.current().outcome()
+    }
+
+    fn scores(&self) -> Option<[i32; 2]> {
+        self.current().scores()
+    }
+
+    fn board(&self) -> String {
+        self.current().to_string()
+    }
+}

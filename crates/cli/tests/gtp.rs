@@ -1,0 +1,254 @@
+//! The GTP-style engine, driven in-process and through the `oxo` binary.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use oxo_cli::gtp::Engine;
+use oxo_rules::Variant;
+use proptest::prelude::*;
+
+/// Runs a script through a fresh engine and returns the answers, one string each.
+fn answers(variant: &str, script: &str) -> Vec<String> {
+    let variant: Variant = variant.parse().unwrap();
+    let mut engine = Engine::new(variant, "random:seed=1".parse().unwrap()).unwrap();
+    let mut output = Vec::new();
+    engine.run(script.as_bytes(), &mut output).unwrap();
+    let text = String::from_utf8(output).unwrap();
+    assert!(text.is_empty() || text.ends_with("\n\n"), "unterminated answer: {text:?}");
+    text.split_terminator("\n\n").map(str::to_string).collect()
+}
+
+fn answer(variant: &str, script: &str) -> String {
+    answers(variant, script).pop().unwrap()
+}
+
+#[test]
+fn identity_commands() {
+    let got = answers("tictactoe", "protocol_version\nname\nversion\nknown_command play\nknown_command fly\n");
+    assert_eq!(got[0], "= 2");
+    assert_eq!(got[1], "= oxo");
+    assert_eq!(got[2], format!("= {}", env!("CARGO_PKG_VERSION")));
+    assert_eq!(got[3], "= true");
+    assert_eq!(got[4], "= false");
+}
+
+#[test]
+fn list_commands_names_every_command_the_issue_asks_for() {
+    let list = answer("tictactoe", "list_commands\n");
+    for command in [
+        "protocol_version", "name", "version", "list_commands", "known_command", "quit", "variant",
+        "clear_board", "play", "genmove", "undo", "legal_moves", "to_move", "result", "score",
+        "showboard",
+    ] {
+        assert!(list.lines().any(|l| l.trim_start_matches("= ") == command), "{command}");
+    }
+}
+
+#[test]
+fn ids_are_echoed_and_comments_and_blank_lines_get_no_answer() {
+    let got = answers("tictactoe", "# a comment\n\n   \n7 name\n12 play Z1\n");
+    assert_eq!(got, vec!["=7 oxo".to_string(), "?12 'Z1' is not a move: expected a cell A1..C3".into()]);
+}
+
+#[test]
+fn play_checks_colour_and_legality_and_changes_nothing_on_refusal() {
+    let got = answers(
+        "tictactoe",
+        "play x B2\nplay x A1\nplay o B2\nplay A1\nplay q A1\nlegal_moves\nto_move\n",
+    );
+    assert_eq!(got[0], "= ");
+    assert_eq!(got[1], "? it is o's turn, not x's");
+    assert_eq!(got[2], "? illegal move B2: the square is occupied");
+    assert_eq!(got[3], "= ");
+    assert_eq!(got[4], "? unknown colour 'q': use x or o");
+    assert_eq!(got[5], "= B1 C1 A2 C2 A3 B3 C3");
+    assert_eq!(got[6], "= x");
+}
+
+#[test]
+fn a_finished_game_reports_its_result_and_refuses_moves() {
+    let got = answers(
+        "tictactoe",
+        "play A1\nplay A2\nplay B1\nplay B2\nplay C1\nresult\nto_move\nlegal_moves\nplay C3\ngenmove\nundo\nresult\n",
+    );
+    assert_eq!(got[5], "= x");
+    assert_eq!(got[6], "= none");
+    assert_eq!(got[7], "= ");
+    assert_eq!(got[8], "? illegal move C3: the game is over");
+    assert_eq!(got[9], "? the game is over");
+    assert_eq!(got[10], "= ");
+    assert_eq!(got[11], "= none");
+}
+
+#[test]
+fn undo_restores_the_previous_position_exactly() {
+    let got = answers("ultimate", "showboard\nplay E5\nundo\nshowboard\nundo\n");
+    assert_eq!(got[0], got[3]);
+    assert_eq!(got[4], "? cannot undo: no move has been played");
+}
+
+#[test]
+fn showboard_starts_on_its_own_line_and_has_coordinates() {
+    let board = answer("tictactoe", "play C3\nshowboard\n");
+    let mut lines = board.lines();
+    assert_eq!(lines.next(), Some("= "));
+    assert!(board.contains('A') && board.contains('3') && board.contains('X'));
+}
+
+#[test]
+fn genmove_plays_legal_moves_until_the_end_in_every_variant() {
+    for variant in Variant::ALL {
+        let script = "genmove\n".repeat(400) + "result\n";
+        let got = answers(variant.name(), &script);
+        let result = got.last().unwrap();
+        assert!(["= x", "= o", "= draw"].contains(&result.as_str()), "{variant}: {result}");
+        let first_refusal = got.iter().position(|a| a.starts_with('?')).unwrap();
+        assert!(got[first_refusal..got.len() - 1].iter().all(|a| a == "? the game is over"));
+    }
+}
+
+#[test]
+fn genmove_with_a_colour_refuses_the_wrong_side() {
+    let got = answers("tictactoe", "genmove o\ngenmove x\nto_move\n");
+    assert_eq!(got[0], "? it is x's turn, not o's");
+    assert!(got[1].starts_with("= "));
+    assert_eq!(got[2], "= o");
+}
+
+#[test]
+fn variant_switches_and_starts_a_new_game() {
+    let got = answers("tictactoe", "play A1\nvariant ultimate\nvariant\nto_move\nlegal_moves\nvariant chess\nvariant\n");
+    assert_eq!(got[1], "= ");
+    assert_eq!(got[2], "= ultimate");
+    assert_eq!(got[3], "= x");
+    assert_eq!(got[4].split_whitespace().count(), 1 + 81);
+    assert!(got[5].starts_with("? unknown variant 'chess': choose one of tictactoe"));
+    assert_eq!(got[6], "= ultimate");
+}
+
+#[test]
+fn clear_board_starts_again() {
+    let got = answers("tictactoe", "play A1\nclear_board\nto_move\nlegal_moves\n");
+    assert_eq!(got[2], "= x");
+    assert_eq!(got[3], "= A1 B1 C1 A2 B2 C2 A3 B3 C3");
+}
+
+#[test]
+fn score_is_refused_where_the_variant_has_none_and_given_where_it_has() {
+    assert_eq!(answer("tictactoe", "score\n"), "? no score");
+    assert_eq!(answer("ultimate", "score\n"), "? no score");
+    for variant in ["extreme", "paytoplay", "xando", "adjacency"] {
+        let score = answer(variant, "genmove\ngenmove\nscore\n");
+        let numbers: Vec<i32> =
+            score.trim_start_matches("= ").split(' ').map(|n| n.parse().unwrap()).collect();
+        assert_eq!(numbers.len(), 2, "{variant}: {score}");
+    }
+}
+
+#[test]
+fn special_move_forms_are_listed_and_playable() {
+    // X pays 4 for the centre (balance -3); O has 2 and may place or pass.
+    let legal = answer("paytoplay", "play B2\nlegal_moves\n");
+    assert_eq!(legal, "= A1 B1 C1 A2 C2 A3 B3 C3 pass");
+    // O pays 2 for an edge; X, at -3 + 2 = -1, must pass.
+    assert_eq!(answer("paytoplay", "play B2\nplay A2\nlegal_moves\n"), "= pass");
+    let legal = answer("xando", "legal_moves\n");
+    assert!(legal.starts_with("= #A1 #B1"), "{legal}");
+    assert_eq!(answer("xando", "play #c3\nto_move\n"), "= o");
+}
+
+#[test]
+fn wrong_arguments_say_the_usage() {
+    assert_eq!(answer("tictactoe", "known_command\n"), "? wrong arguments for known_command: usage is 'known_command NAME'");
+    assert_eq!(answer("tictactoe", "play x A1 B2\n"), "? wrong arguments for play: usage is 'play [x|o] MOVE'");
+    assert_eq!(answer("tictactoe", "name now\n"), "? wrong arguments for name: usage is 'takes no arguments'");
+}
+
+#[test]
+fn quit_answers_and_stops_reading() {
+    let got = answers("tictactoe", "quit\nname\n");
+    assert_eq!(got, vec!["= ".to_string()]);
+}
+
+proptest! {
+    /// Garbage never panics the engine, and every line with a command gets exactly one answer.
+    #[test]
+    fn any_input_gets_one_answer_per_command(
+        lines in proptest::collection::vec(
+            prop_oneof![
+                any::<String>(),
+                "(play|genmove|undo|variant|known_command|score|showboard|legal_moves) ?[a-zA-Z#0-9 ]{0,6}",
+                "(play [xXoO] )?#?[a-pA-P][0-9]{1,2}",
+            ],
+            1..30,
+        ),
+        variant in proptest::sample::select(Variant::ALL.to_vec()),
+    ) {
+        let script: String = lines.iter().map(|l| l.replace(['\n', '\r'], " ") + "\n").collect();
+        let got = answers(variant.name(), &script);
+        let commands = lines
+            .iter()
+            .map(|l| l.replace(['\n', '\r'], " "))
+            .map(|l| l.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>())
+            .take_while(|l| l.trim() != "quit")
+            .filter(|l| !l.trim().is_empty() && !l.trim().starts_with('#'))
+            .count();
+        let quit = usize::from(lines.iter().any(|l| l.replace(['\n', '\r'], " ").trim() == "quit"));
+        prop_assert_eq!(got.len(), commands + quit);
+        for answer in got {
+            prop_assert!(answer.starts_with('=') || answer.starts_with('?'));
+        }
+    }
+}
+
+fn oxo() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_oxo"))
+}
+
+#[test]
+fn the_binary_serves_a_session_over_pipes() {
+    let mut child = oxo()
+        .args(["gtp", "--variant", "ultimate", "--agent", "random:seed=4"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"play E5\ngenmove\nto_move\nquit\n").unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let answers: Vec<&str> = text.split_terminator("\n\n").collect();
+    assert_eq!(answers.len(), 4, "{text}");
+    assert!(answers[1].starts_with("= "), "{text}");
+    assert_eq!(answers[2], "= x");
+}
+
+#[test]
+fn bad_arguments_fail_and_name_the_valid_choices() {
+    let output = oxo().args(["gtp", "--variant", "chess"]).output().unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("chess") && stderr.contains("ultimate, extreme"), "{stderr}");
+
+    let output = oxo().args(["gtp", "--variant", "ultimate", "--agent", "wizard"]).output().unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("wizard") && stderr.contains("random"), "{stderr}");
+}
+
+#[test]
+fn bench_rules_prints_json_lines() {
+    let output = oxo()
+        .args(["bench", "rules", "--variant", "tictactoe", "--json", "--seconds", "0.05"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let record: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!(record["variant"], "tictactoe");
+    for field in ["playouts_per_sec_1t", "playouts_per_sec_all", "mean_moves"] {
+        assert!(record[field].as_f64().unwrap() > 0.0, "{field}");
+    }
+    let mean = record["mean_moves"].as_f64().unwrap();
+    assert!((5.0..=9.0).contains(&mean));
+}
