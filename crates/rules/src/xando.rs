@@ -379,6 +379,10 @@ impl Game for XAndO {
         }
     }
 
+    fn action_cell(action: Action) -> Option<usize> {
+        ((action as usize) < 2 * CELLS).then_some((action % BLACKEN) as usize)
+    }
+
     fn parse_action(text: &str) -> Result<Action, ParseMoveError> {
         let error = || ParseMoveError {
             text: text.to_string(),
