@@ -51,6 +51,7 @@ pub struct UctAgent<G> {
     /// The tree, root at index 0 (empty before the first move).
     nodes: Vec<Node<G>>,
     simulations: u64,
+    reused_visits: u32,
     path: Vec<usize>,
 }
 
@@ -75,8 +76,14 @@ impl<G: Game> UctAgent<G> {
             name: spec.text.clone(),
             nodes: Vec::new(),
             simulations: 0,
+            reused_visits: 0,
             path: Vec::new(),
         })
+    }
+
+    /// How many simulations of earlier moves the last search started from (tree reuse).
+    pub fn reused_visits(&self) -> u32 {
+        self.reused_visits
     }
 
     /// Makes the node holding `game` the root, keeping its subtree, or starts a new tree.
@@ -197,6 +204,7 @@ impl<G: Game> UctAgent<G> {
 impl<G: Game> Agent<G> for UctAgent<G> {
     fn choose(&mut self, game: &G) -> Action {
         self.set_root(game);
+        self.reused_visits = self.nodes[0].visits;
         if !self.nodes[0].expanded {
             self.expand(0);
         }

@@ -1,0 +1,106 @@
+//! `oxo play` driven through pipes like a person: answer the prompts, ask for the legal
+//! moves, play one, until the game ends. For every variant.
+
+use std::io::{BufReader, Read, Write};
+use std::process::{ChildStdout, Command, Stdio};
+
+/// Reads the child's output until it ends with `prompt` or the stream closes; returns it.
+fn read_until(out: &mut BufReader<ChildStdout>, prompts: &[&str]) -> String {
+    let mut text = String::new();
+    let mut byte = [0u8; 1];
+    while out.read(&mut byte).unwrap() == 1 {
+        text.push(byte[0] as char);
+        if prompts.iter().any(|p| text.ends_with(p)) {
+            break;
+        }
+    }
+    text
+}
+
+/// Plays a whole game as `sign`, always choosing the `pick`-th legal move (modulo their
+/// number); returns the full transcript.
+fn play_game(variant: &str, sign: &str, pick: usize) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_oxo"))
+        .args(["play", "--variant", variant, "--agent", "greedy"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut transcript = read_until(&mut stdout, &["name? "]);
+    writeln!(stdin, "Ada").unwrap();
+    transcript += &read_until(&mut stdout, &["first) "]);
+    writeln!(stdin, "{sign}").unwrap();
+    let mut turns = 0;
+    loop {
+        let chunk = read_until(&mut stdout, &["your move: "]);
+        transcript += &chunk;
+        if !chunk.ends_with("your move: ") {
+            break;
+        }
+        turns += 1;
+        if turns == 1 {
+            // A malformed and an occupied/illegal move are refused with a reason first.
+            writeln!(stdin, "Z99").unwrap();
+            let refusal = read_until(&mut stdout, &["your move: "]);
+            assert!(refusal.contains("is not a move"), "{refusal}");
+            transcript += &refusal;
+        }
+        writeln!(stdin, "moves").unwrap();
+        let listing = read_until(&mut stdout, &["your move: "]);
+        transcript += &listing;
+        let legal: Vec<&str> = listing
+            .lines()
+            .find_map(|l| l.strip_prefix("Legal moves: "))
+            .expect("legal moves listed")
+            .split(' ')
+            .collect();
+        writeln!(stdin, "{}", legal[pick % legal.len()]).unwrap();
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    transcript
+}
+
+#[test]
+fn a_person_plays_every_variant_to_the_end_through_a_pipe() {
+    for variant in ["tictactoe", "ultimate", "extreme", "paytoplay", "xando", "adjacency"] {
+        for (sign, pick) in [("X", 0), ("o", 7)] {
+            let transcript = play_game(variant, sign, pick);
+            assert!(transcript.contains("Game over: "), "{variant}:\n{transcript}");
+            assert!(transcript.contains("Computer ("), "{variant}: the computer moved");
+            assert!(transcript.contains("A1") || transcript.contains(" A "), "coordinates shown");
+            assert!(transcript.contains('('), "{variant}: last move marked");
+        }
+    }
+}
+
+#[test]
+fn an_illegal_move_is_refused_with_its_reason_and_asked_again() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_oxo"))
+        .args(["play", "--variant", "tictactoe", "--agent", "random"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // X at B2; whatever the computer plays, B2 again is occupied; then input ends.
+    child.stdin.take().unwrap().write_all(b"Bo\nx\nB2\nB2\n").unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("B2 is illegal: the square is occupied"), "{text}");
+    assert!(text.contains("Input ended: game abandoned."), "{text}");
+}
+
+#[test]
+fn sign_is_asked_again_until_valid() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_oxo"))
+        .args(["play", "--variant", "tictactoe"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"Bo\nZ\n").unwrap();
+    let text = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    assert!(text.contains("Please answer X or O."), "{text}");
+}

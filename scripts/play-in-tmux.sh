@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Plays `oxo play` to the end in a real terminal (a tmux pane), typing like a person: name,
+# sign, then for each turn 'moves' and the first legal move listed. Exits 0 when the game
+# ends with "Game over", non-zero otherwise.
+#   usage: scripts/play-in-tmux.sh OXO_BINARY VARIANT [SIGN]
+set -euo pipefail
+oxo=$1 variant=$2 sign=${3:-x}
+session="oxo-play-$$-$variant"
+log=$(mktemp)
+trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -f "$log"' EXIT
+
+tmux new-session -d -s "$session" -x 220 -y 80 "$oxo play --variant $variant --agent greedy; echo '[exited]'; sleep 30"
+screen() { tmux capture-pane -p -t "$session" -S -2000; }
+# Waits until the screen's last non-empty line ends with $1 (or the game is over).
+wait_for() {
+  for _ in $(seq 1 600); do
+    local text last
+    text=$(screen)
+    last=$(printf '%s\n' "$text" | grep -v '^[[:space:]]*$' | tail -n 1)
+    if [[ "$last" == *"$1" ]] || grep -q "Game over" <<<"$text"; then return 0; fi
+    sleep 0.05
+  done
+  echo "timed out waiting for '$1'" >&2; screen >&2; return 1
+}
+
+wait_for "name?"; tmux send-keys -t "$session" "Tess" Enter
+wait_for "first)"; tmux send-keys -t "$session" "$sign" Enter
+for _ in $(seq 1 400); do
+  wait_for "your move:"
+  if screen | grep -q "Game over"; then break; fi
+  tmux send-keys -t "$session" "moves" Enter
+  sleep 0.05; wait_for "your move:"
+  move=$(screen | grep "Legal moves:" | tail -n 1 | sed 's/.*Legal moves: //' | awk '{print $1}')
+  tmux clear-history -t "$session"
+  tmux send-keys -t "$session" "$move" Enter
+  sleep 0.05
+done
+wait_for "[exited]"
+screen | grep "Game over" || { echo "no result on screen" >&2; screen >&2; exit 1; }
