@@ -273,6 +273,7 @@ impl Game for Extreme {
     const MAX_PLIES: usize = 256;
     const NUM_SYMMETRIES: usize = SQUARE_SYMMETRIES;
     const HAS_SCORES: bool = true;
+    const BLOCK: usize = 4;
 
     fn new() -> Self {
         Extreme {
