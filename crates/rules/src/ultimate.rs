@@ -20,11 +20,13 @@
 //!   sent-to board), closed board (a free move on a closed board's empty cell).
 //! - Once the game is over nobody is sent anywhere: [`Ultimate::sent_to`] is `None`.
 //!
-//! Implementation: the state is a handful of 9-bit masks, one per local board and player plus
-//! the empty cells of each open board, so a move touches one small word and a random move is
-//! one lookup in a 512-entry table. A random playout's time goes into the chain "pick a move,
-//! play it, find the next board": keeping each board's masks in its own word, rather than in
-//! one 81-bit mask, keeps that chain to a few loads without wide shifts.
+//! Implementation: each player's marks are one 9-bit mask per local board, and each open
+//! board's empty cells are kept as a ready-made 64-bit `PICK` word (their count and flat
+//! offsets). A random playout's time goes into the chain "pick a move, play it, find the next
+//! board"; with these words a move inside the board one is sent to is a single load, a
+//! multiply and a shift away, and a move touches one board's words only. Measured on one
+//! core, random playouts run 2.5 to 3 times as fast as the `board-game` crate's `sttt`
+//! (`cargo bench -p oxo-rules --bench versus_sttt`).
 
 use std::fmt;
 
@@ -323,11 +325,14 @@ impl Game for Ultimate {
             if LINE_TABLE[self.won[mover] as usize] {
                 return self.finish(Some(Player::from_index(mover)));
             }
+            if self.closed == NINE {
+                return self.finish(None);
+            }
         } else if empty == 0 {
             self.closed |= 1 << board;
-        }
-        if self.closed == NINE {
-            return self.finish(None);
+            if self.closed == NINE {
+                return self.finish(None);
+            }
         }
         self.sent = if self.closed >> cell & 1 != 0 {
             FREE
