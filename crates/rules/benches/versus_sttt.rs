@@ -5,6 +5,11 @@
 //!
 //! `cargo bench -p oxo-rules --bench versus_sttt [-- SECONDS_PER_SIDE [ROUNDS]]`
 //! (defaults: 3 seconds per side, in 6 rounds).
+//!
+//! On a busy machine the wall-clock rates sink with the share of a core the bench gets. On
+//! Linux it also prints on-CPU rates (playouts per second the thread actually ran, from
+//! `/proc/thread-self/schedstat`, good to a scheduler tick per round), which stay comparable
+//! with a quiet machine's.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -17,19 +22,26 @@ use oxo_rules::{Game, Outcome, random_playout};
 /// Playouts between two looks at the clock.
 const BATCH: u64 = 2_000;
 
-/// Totals of one side: playouts, moves, and a checksum of the results (kept so the work is
-/// not optimised away, and printed as the win/draw split).
+/// Totals of one side: playouts, moves, results (kept so that the work is not optimised
+/// away, and printed as the win/draw split) and time.
 #[derive(Default)]
 struct Tally {
     playouts: u64,
     moves: u64,
     wins: [u64; 2],
     elapsed: Duration,
+    /// Time the thread ran, where the system reports it.
+    on_cpu: Option<Duration>,
 }
 
 impl Tally {
     fn rate(&self) -> f64 {
         self.playouts as f64 / self.elapsed.as_secs_f64()
+    }
+
+    fn cpu_rate(&self) -> Option<f64> {
+        self.on_cpu
+            .map(|time| self.playouts as f64 / time.as_secs_f64())
     }
 
     fn report(&self, name: &str) {
@@ -45,7 +57,28 @@ impl Tally {
             100.0 * self.wins[1] as f64 / self.playouts as f64,
             100.0 * draws as f64 / self.playouts as f64,
         );
+        if let Some(rate) = self.cpu_rate() {
+            println!("{:>8}  {rate:>10.0} playouts/s on-CPU", "");
+        }
     }
+
+    /// Runs `work` and adds its wall-clock and on-CPU time.
+    fn time(&mut self, work: impl FnOnce(&mut Tally)) {
+        let (start, cpu_start) = (Instant::now(), thread_cpu_time());
+        work(self);
+        self.elapsed += start.elapsed();
+        self.on_cpu = match (self.on_cpu, cpu_start, thread_cpu_time()) {
+            (Some(sum), Some(begin), Some(end)) => Some(sum + (end - begin)),
+            _ => None,
+        };
+    }
+}
+
+/// How long this thread has run on a CPU, where Linux reports it.
+fn thread_cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos = stat.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
 }
 
 /// Runs batches of our playouts for `budget`.
@@ -61,7 +94,6 @@ fn run_ours(tally: &mut Tally, rng: &mut rand::rngs::SmallRng, budget: Duration)
         }
         tally.playouts += BATCH;
     }
-    tally.elapsed += start.elapsed();
 }
 
 /// Runs batches of `sttt` playouts for `budget`.
@@ -80,7 +112,6 @@ fn run_sttt(tally: &mut Tally, rng: &mut rand08::rngs::SmallRng, budget: Duratio
         }
         tally.playouts += BATCH;
     }
-    tally.elapsed += start.elapsed();
 }
 
 fn main() {
@@ -97,31 +128,32 @@ fn main() {
     use rand08::SeedableRng as _;
     let mut ours_rng = rand::rngs::SmallRng::seed_from_u64(1);
     let mut sttt_rng = rand08::rngs::SmallRng::seed_from_u64(1);
+    let warm_up = Duration::from_millis(200);
     let (mut ours, mut sttt) = (Tally::default(), Tally::default());
+    ours.on_cpu = thread_cpu_time().map(|_| Duration::ZERO);
+    sttt.on_cpu = ours.on_cpu;
 
     // Warm up both (caches, branch predictors, CPU clock), then alternate.
-    run_ours(
-        &mut Tally::default(),
-        &mut ours_rng,
-        Duration::from_millis(200),
-    );
-    run_sttt(
-        &mut Tally::default(),
-        &mut sttt_rng,
-        Duration::from_millis(200),
-    );
+    run_ours(&mut Tally::default(), &mut ours_rng, warm_up);
+    run_sttt(&mut Tally::default(), &mut sttt_rng, warm_up);
     for round in 0..rounds {
+        let mut turn_ours = |tally: &mut Tally| run_ours(tally, &mut ours_rng, slice);
+        let mut turn_sttt = |tally: &mut Tally| run_sttt(tally, &mut sttt_rng, slice);
         if round % 2 == 0 {
-            run_ours(&mut ours, &mut ours_rng, slice);
-            run_sttt(&mut sttt, &mut sttt_rng, slice);
+            ours.time(&mut turn_ours);
+            sttt.time(&mut turn_sttt);
         } else {
-            run_sttt(&mut sttt, &mut sttt_rng, slice);
-            run_ours(&mut ours, &mut ours_rng, slice);
+            sttt.time(&mut turn_sttt);
+            ours.time(&mut turn_ours);
         }
     }
 
     println!("single-thread random playouts, {seconds} s per side in {rounds} interleaved rounds");
     ours.report("ultimate");
     sttt.report("sttt");
-    println!("ratio ultimate/sttt: {:.2}x", ours.rate() / sttt.rate());
+    print!("ratio ultimate/sttt: {:.2}x", ours.rate() / sttt.rate());
+    if let (Some(ours), Some(sttt)) = (ours.cpu_rate(), sttt.cpu_rate()) {
+        print!(" ({:.2}x on-CPU)", ours / sttt);
+    }
+    println!();
 }
