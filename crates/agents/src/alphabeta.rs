@@ -41,7 +41,13 @@ struct Entry {
     bound: Bound,
 }
 
-const EMPTY: Entry = Entry { key: 0, value: 0.0, best: Action::MAX, depth: 0, bound: Bound::Exact };
+const EMPTY: Entry = Entry {
+    key: 0,
+    value: 0.0,
+    best: Action::MAX,
+    depth: 0,
+    bound: Bound::Exact,
+};
 
 /// Iterative-deepening alpha-beta over [`Evaluate`].
 pub struct AlphaBetaAgent {
@@ -60,7 +66,11 @@ impl AlphaBetaAgent {
     pub fn from_spec(spec: &AgentSpec) -> Result<Self, SpecError> {
         spec.expect_params(&["depth", "ms", "seed"])?;
         let time = match spec.params.get("ms") {
-            Some(_) => Some(Duration::from_millis(spec.param("ms", 0u64, "milliseconds")?)),
+            Some(_) => Some(Duration::from_millis(spec.param(
+                "ms",
+                0u64,
+                "milliseconds",
+            )?)),
             None => None,
         };
         let default_depth = if time.is_some() { MAX_DEPTH } else { 4 };
@@ -85,7 +95,12 @@ impl AlphaBetaAgent {
     }
 
     /// Searches `root` to `depth`; `None` if the clock ran out first.
-    fn search_root<G: Evaluate>(&mut self, root: &G, order: &mut [Action], depth: u32) -> Option<f32> {
+    fn search_root<G: Evaluate>(
+        &mut self,
+        root: &G,
+        order: &mut [Action],
+        depth: u32,
+    ) -> Option<f32> {
         let (mut alpha, beta) = (-f32::INFINITY, f32::INFINITY);
         let mut best_index = 0;
         for (index, &action) in order.iter().enumerate() {
@@ -127,7 +142,14 @@ impl AlphaBetaAgent {
     }
 
     /// Negamax value of a position that is not over, from its mover's view.
-    fn negamax<G: Evaluate>(&mut self, game: &G, depth: u32, mut alpha: f32, beta: f32, ply: u32) -> f32 {
+    fn negamax<G: Evaluate>(
+        &mut self,
+        game: &G,
+        depth: u32,
+        mut alpha: f32,
+        beta: f32,
+        ply: u32,
+    ) -> f32 {
         self.nodes += 1;
         if self.nodes % CLOCK_EVERY == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.aborted = true;
@@ -182,7 +204,13 @@ impl AlphaBetaAgent {
             } else {
                 Bound::Exact
             };
-            self.table[slot] = Entry { key, value: best, best: best_move, depth: depth as u8, bound };
+            self.table[slot] = Entry {
+                key,
+                value: best,
+                best: best_move,
+                depth: depth as u8,
+                bound,
+            };
         }
         best
     }

@@ -19,7 +19,10 @@ impl GreedyAgent {
     pub fn from_spec(spec: &AgentSpec) -> Result<Self, SpecError> {
         spec.expect_params(&["seed"])?;
         let seed = spec.param("seed", 0u64, "a whole number")?;
-        Ok(GreedyAgent { rng: SmallRng::seed_from_u64(seed), name: spec.text.clone() })
+        Ok(GreedyAgent {
+            rng: SmallRng::seed_from_u64(seed),
+            name: spec.text.clone(),
+        })
     }
 }
 

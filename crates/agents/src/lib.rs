@@ -52,10 +52,22 @@ pub trait Evaluate: Game {
 /// The agent kinds that [`build_agent`] knows, with their parameters.
 pub const AGENT_KINDS: &[(&str, &str)] = &[
     ("random", "uniform over legal moves; seed=N"),
-    ("greedy", "best move by one-ply handcrafted evaluation; seed=N"),
-    ("alphabeta", "iterative-deepening alpha-beta; depth=N or ms=M, seed=N"),
-    ("uct", "Monte-Carlo tree search with random playouts; sims=N or ms=M, c=X, seed=N"),
-    ("solver", "exact perfect play (tictactoe, paytoplay); seed=N"),
+    (
+        "greedy",
+        "best move by one-ply handcrafted evaluation; seed=N",
+    ),
+    (
+        "alphabeta",
+        "iterative-deepening alpha-beta; depth=N or ms=M, seed=N",
+    ),
+    (
+        "uct",
+        "Monte-Carlo tree search with random playouts; sims=N or ms=M, c=X, seed=N",
+    ),
+    (
+        "solver",
+        "exact perfect play (tictactoe, paytoplay); seed=N",
+    ),
 ];
 
 /// Builds the agent a spec names, for variant `G`.

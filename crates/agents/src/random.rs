@@ -15,14 +15,20 @@ pub struct RandomAgent {
 impl RandomAgent {
     /// A random agent with its own seeded generator.
     pub fn new(seed: u64) -> Self {
-        RandomAgent { rng: SmallRng::seed_from_u64(seed), name: format!("random:seed={seed}") }
+        RandomAgent {
+            rng: SmallRng::seed_from_u64(seed),
+            name: format!("random:seed={seed}"),
+        }
     }
 
     /// Builds from a spec: `random` or `random:seed=N` (default seed 0).
     pub fn from_spec(spec: &AgentSpec) -> Result<Self, SpecError> {
         spec.expect_params(&["seed"])?;
         let seed = spec.param("seed", 0u64, "a whole number")?;
-        Ok(RandomAgent { name: spec.text.clone(), ..RandomAgent::new(seed) })
+        Ok(RandomAgent {
+            name: spec.text.clone(),
+            ..RandomAgent::new(seed)
+        })
     }
 }
 

@@ -20,5 +20,9 @@ pub fn terminal_value(outcome: Outcome, player: Player, ply: u32) -> f32 {
 /// who moved into it. Equal when the same player moves again (bonus moves, extra turns).
 #[inline]
 pub fn from_child<G: Game>(child: &G, child_value: f32, mover: Player) -> f32 {
-    if child.to_move() == mover { child_value } else { -child_value }
+    if child.to_move() == mover {
+        child_value
+    } else {
+        -child_value
+    }
 }

@@ -25,7 +25,9 @@ pub struct ValueTable<G> {
 impl<G: Game> ValueTable<G> {
     /// Solves the whole game from its starting position.
     pub fn solve() -> Self {
-        let mut table = ValueTable { values: FxHashMap::default() };
+        let mut table = ValueTable {
+            values: FxHashMap::default(),
+        };
         table.value(&G::new());
         table
     }
@@ -37,7 +39,11 @@ impl<G: Game> ValueTable<G> {
         }
         let mut actions = ActionList::new();
         game.legal_actions(&mut actions);
-        let best = actions.iter().map(|&a| self.action_value(game, a)).max().unwrap_or(0);
+        let best = actions
+            .iter()
+            .map(|&a| self.action_value(game, a))
+            .max()
+            .unwrap_or(0);
         self.values.insert(*game, best);
         best
     }
@@ -80,7 +86,9 @@ pub fn shared_table<G: Game>() -> Arc<Mutex<ValueTable<G>>> {
     let entry = tables
         .entry(TypeId::of::<G>())
         .or_insert_with(|| Arc::new(Mutex::new(ValueTable::<G>::solve())));
-    Arc::clone(entry).downcast::<Mutex<ValueTable<G>>>().expect("cache keyed by type")
+    Arc::clone(entry)
+        .downcast::<Mutex<ValueTable<G>>>()
+        .expect("cache keyed by type")
 }
 
 /// Plays a move of the best exact value; among equally good moves, prefers the one the
@@ -96,7 +104,10 @@ impl<G: Evaluate> SolverAgent<G> {
     pub fn from_spec(spec: &AgentSpec) -> Result<Self, SpecError> {
         spec.expect_params(&["seed"])?;
         if !G::SOLVABLE {
-            return Err(SpecError::NotForVariant { kind: "solver".into(), variant: G::NAME });
+            return Err(SpecError::NotForVariant {
+                kind: "solver".into(),
+                variant: G::NAME,
+            });
         }
         Ok(SolverAgent {
             table: shared_table::<G>(),
@@ -111,12 +122,24 @@ impl<G: Evaluate> Agent<G> for SolverAgent<G> {
         let mut actions = ActionList::new();
         game.legal_actions(&mut actions);
         let mut table = self.table.lock().expect("solver table poisoned");
-        let exact: Vec<i8> = actions.iter().map(|&a| table.action_value(game, a)).collect();
+        let exact: Vec<i8> = actions
+            .iter()
+            .map(|&a| table.action_value(game, a))
+            .collect();
         drop(table);
-        let best = *exact.iter().max().expect("a position that is not over has moves");
-        let optimal: Vec<Action> =
-            actions.iter().zip(&exact).filter(|&(_, &v)| v == best).map(|(&a, _)| a).collect();
-        best_by(&optimal, &mut self.rng, |a| crate::greedy::one_ply_value(game, a))
+        let best = *exact
+            .iter()
+            .max()
+            .expect("a position that is not over has moves");
+        let optimal: Vec<Action> = actions
+            .iter()
+            .zip(&exact)
+            .filter(|&(_, &v)| v == best)
+            .map(|(&a, _)| a)
+            .collect();
+        best_by(&optimal, &mut self.rng, |a| {
+            crate::greedy::one_ply_value(game, a)
+        })
     }
 
     fn name(&self) -> &str {

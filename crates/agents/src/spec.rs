@@ -56,20 +56,39 @@ impl fmt::Display for SpecError {
         match self {
             SpecError::UnknownKind(kind) => {
                 let kinds: Vec<&str> = AGENT_KINDS.iter().map(|(name, _)| *name).collect();
-                write!(f, "unknown agent '{kind}': choose one of {}", kinds.join(", "))
+                write!(
+                    f,
+                    "unknown agent '{kind}': choose one of {}",
+                    kinds.join(", ")
+                )
             }
             SpecError::Malformed(part) => {
                 write!(f, "bad agent parameter '{part}': write it as key=value")
             }
-            SpecError::UnknownParam { kind, param, allowed } => write!(
+            SpecError::UnknownParam {
+                kind,
+                param,
+                allowed,
+            } => write!(
                 f,
                 "agent '{kind}' has no parameter '{param}': it takes {}",
-                if allowed.is_empty() { "none".to_string() } else { allowed.join(", ") }
+                if allowed.is_empty() {
+                    "none".to_string()
+                } else {
+                    allowed.join(", ")
+                }
             ),
             SpecError::NotForVariant { kind, variant } => {
-                write!(f, "agent '{kind}' cannot play {variant}: the variant is too large to solve")
+                write!(
+                    f,
+                    "agent '{kind}' cannot play {variant}: the variant is too large to solve"
+                )
             }
-            SpecError::BadValue { param, value, expected } => {
+            SpecError::BadValue {
+                param,
+                value,
+                expected,
+            } => {
                 write!(f, "bad value '{value}' for {param}: expected {expected}")
             }
         }
@@ -86,7 +105,9 @@ impl FromStr for AgentSpec {
         let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
         let mut params = BTreeMap::new();
         for part in rest.split(',').filter(|p| !p.trim().is_empty()) {
-            let (key, value) = part.split_once('=').ok_or(SpecError::Malformed(part.into()))?;
+            let (key, value) = part
+                .split_once('=')
+                .ok_or(SpecError::Malformed(part.into()))?;
             let (key, value) = (key.trim(), value.trim());
             if key.is_empty() || value.is_empty() {
                 return Err(SpecError::Malformed(part.into()));
@@ -97,7 +118,11 @@ impl FromStr for AgentSpec {
         if kind.is_empty() {
             return Err(SpecError::UnknownKind(kind));
         }
-        Ok(AgentSpec { kind, params, text: text.to_string() })
+        Ok(AgentSpec {
+            kind,
+            params,
+            text: text.to_string(),
+        })
     }
 }
 
@@ -165,17 +190,30 @@ mod tests {
 
     #[test]
     fn lists_keep_parameters_with_their_agent() {
-        let specs = AgentSpec::parse_list("random, uct:sims=100,c=2,greedy,alphabeta:ms=5").unwrap();
+        let specs =
+            AgentSpec::parse_list("random, uct:sims=100,c=2,greedy,alphabeta:ms=5").unwrap();
         let texts: Vec<&str> = specs.iter().map(|s| s.text.as_str()).collect();
-        assert_eq!(texts, ["random", "uct:sims=100,c=2", "greedy", "alphabeta:ms=5"]);
+        assert_eq!(
+            texts,
+            ["random", "uct:sims=100,c=2", "greedy", "alphabeta:ms=5"]
+        );
         assert_eq!(specs[1].params["c"], "2");
     }
 
     #[test]
     fn rejects_malformed_params() {
-        assert!(matches!("uct:sims".parse::<AgentSpec>(), Err(SpecError::Malformed(_))));
-        assert!(matches!("uct:=3".parse::<AgentSpec>(), Err(SpecError::Malformed(_))));
-        assert!(matches!("".parse::<AgentSpec>(), Err(SpecError::UnknownKind(_))));
+        assert!(matches!(
+            "uct:sims".parse::<AgentSpec>(),
+            Err(SpecError::Malformed(_))
+        ));
+        assert!(matches!(
+            "uct:=3".parse::<AgentSpec>(),
+            Err(SpecError::Malformed(_))
+        ));
+        assert!(matches!(
+            "".parse::<AgentSpec>(),
+            Err(SpecError::UnknownKind(_))
+        ));
     }
 
     #[test]
@@ -183,7 +221,10 @@ mod tests {
         let spec: AgentSpec = "random:depth=x".parse().unwrap();
         let err = spec.expect_params(&["seed"]).unwrap_err().to_string();
         assert!(err.contains("depth") && err.contains("seed"), "{err}");
-        let err = spec.param("depth", 0u32, "a whole number").unwrap_err().to_string();
+        let err = spec
+            .param("depth", 0u32, "a whole number")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("'x'") && err.contains("whole number"), "{err}");
         let err = SpecError::UnknownKind("foo".into()).to_string();
         assert!(err.contains("random"), "{err}");

@@ -33,7 +33,16 @@ struct Node<G> {
 
 impl<G: Game> Node<G> {
     fn new(state: G, action: Action, mover: Player) -> Self {
-        Node { state, action, mover, visits: 0, value_sum: 0.0, first_child: 0, child_count: 0, expanded: false }
+        Node {
+            state,
+            action,
+            mover,
+            visits: 0,
+            value_sum: 0.0,
+            first_child: 0,
+            child_count: 0,
+            expanded: false,
+        }
     }
 
     fn children(&self) -> std::ops::Range<usize> {
@@ -60,7 +69,11 @@ impl<G: Game> UctAgent<G> {
     pub fn from_spec(spec: &AgentSpec) -> Result<Self, SpecError> {
         spec.expect_params(&["sims", "ms", "c", "seed"])?;
         let time = match spec.params.get("ms") {
-            Some(_) => Some(Duration::from_millis(spec.param("ms", 0u64, "milliseconds")?)),
+            Some(_) => Some(Duration::from_millis(spec.param(
+                "ms",
+                0u64,
+                "milliseconds",
+            )?)),
             None => None,
         };
         let sims = match (spec.params.get("sims"), time) {
@@ -98,7 +111,8 @@ impl<G: Game> UctAgent<G> {
             }
             None => {
                 self.nodes.clear();
-                self.nodes.push(Node::new(*game, Action::MAX, game.to_move().other()));
+                self.nodes
+                    .push(Node::new(*game, Action::MAX, game.to_move().other()));
             }
         }
     }
@@ -113,7 +127,10 @@ impl<G: Game> UctAgent<G> {
             if let Some(&hit) = level.iter().find(|&&i| self.nodes[i].state == *game) {
                 return Some(hit);
             }
-            level = level.iter().flat_map(|&i| self.nodes[i].children()).collect();
+            level = level
+                .iter()
+                .flat_map(|&i| self.nodes[i].children())
+                .collect();
         }
         None
     }
@@ -211,7 +228,8 @@ impl<G: Game> Agent<G> for UctAgent<G> {
         let deadline = self.time.map(|t| Instant::now() + t);
         let mut done = 0u32;
         loop {
-            if self.sims.is_some_and(|s| done >= s) || deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.sims.is_some_and(|s| done >= s) || deadline.is_some_and(|d| Instant::now() >= d)
+            {
                 break;
             }
             self.simulate();

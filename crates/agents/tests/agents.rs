@@ -22,14 +22,24 @@ fn with_seed(spec: &str, seed: u64) -> String {
     format!("{spec}{separator}seed={seed}")
 }
 
-const SEARCHERS: [&str; 5] = ["greedy", "alphabeta:depth=2", "alphabeta:ms=20", "uct:sims=3000", "solver"];
+const SEARCHERS: [&str; 5] = [
+    "greedy",
+    "alphabeta:depth=2",
+    "alphabeta:ms=20",
+    "uct:sims=3000",
+    "solver",
+];
 
 #[test]
 fn every_searcher_takes_an_immediate_win() {
     // X: A1 B1, O: A2 B2; X to move wins at C1.
     let game = position(&["A1", "A2", "B1", "B2"]);
     for spec in SEARCHERS {
-        assert_eq!(TicTacToe::format_action(agent(spec).choose(&game)), "C1", "{spec}");
+        assert_eq!(
+            TicTacToe::format_action(agent(spec).choose(&game)),
+            "C1",
+            "{spec}"
+        );
     }
 }
 
@@ -38,7 +48,11 @@ fn every_searcher_blocks_an_immediate_loss() {
     // X: A1 B1 (threatens C1), O to move must block.
     let game = position(&["A1", "B2", "B1"]);
     for spec in SEARCHERS {
-        assert_eq!(TicTacToe::format_action(agent(spec).choose(&game)), "C1", "{spec}");
+        assert_eq!(
+            TicTacToe::format_action(agent(spec).choose(&game)),
+            "C1",
+            "{spec}"
+        );
     }
 }
 
@@ -51,7 +65,11 @@ fn alphabeta_finds_a_fork() {
     let mut after = game;
     after.play(TicTacToe::parse_action(&choice).unwrap());
     let table = shared_table::<TicTacToe>();
-    assert_eq!(-table.lock().unwrap().value(&after), 1, "{choice} does not keep the win");
+    assert_eq!(
+        -table.lock().unwrap().value(&after),
+        1,
+        "{choice} does not keep the win"
+    );
 }
 
 #[test]
@@ -71,7 +89,11 @@ fn same_seed_same_game() {
         let mut game = TicTacToe::new();
         let mut moves = Vec::new();
         while !game.is_over() {
-            let a = if game.to_move() == Player::X { x.choose(&game) } else { o.choose(&game) };
+            let a = if game.to_move() == Player::X {
+                x.choose(&game)
+            } else {
+                o.choose(&game)
+            };
             game.play(a);
             moves.push(a);
         }
@@ -82,7 +104,8 @@ fn same_seed_same_game() {
 
 #[test]
 fn uct_reuses_its_tree_across_moves() {
-    let mut uct = oxo_agents::UctAgent::<TicTacToe>::from_spec(&"uct:sims=500".parse().unwrap()).unwrap();
+    let mut uct =
+        oxo_agents::UctAgent::<TicTacToe>::from_spec(&"uct:sims=500".parse().unwrap()).unwrap();
     let mut game = TicTacToe::new();
     let first = uct.choose(&game);
     game.play(first);
@@ -92,7 +115,10 @@ fn uct_reuses_its_tree_across_moves() {
     let before = uct.nodes_searched();
     uct.choose(&game);
     assert_eq!(uct.nodes_searched() - before, 500);
-    assert!(uct.reused_visits() > 0, "the subtree of the position reached was kept");
+    assert!(
+        uct.reused_visits() > 0,
+        "the subtree of the position reached was kept"
+    );
 }
 
 #[test]
@@ -111,7 +137,11 @@ fn solver_never_loses_tictactoe_from_either_side() {
                     };
                     game.play(a);
                 }
-                assert_ne!(game.outcome(), Some(Outcome::Win(solver_side.other())), "{opponent} beat the solver");
+                assert_ne!(
+                    game.outcome(),
+                    Some(Outcome::Win(solver_side.other())),
+                    "{opponent} beat the solver"
+                );
             }
         }
     }
@@ -119,7 +149,12 @@ fn solver_never_loses_tictactoe_from_either_side() {
 
 #[test]
 fn bad_specs_are_refused_with_reasons() {
-    let err = |s: &str| build_agent::<TicTacToe>(&s.parse().unwrap()).err().unwrap().to_string();
+    let err = |s: &str| {
+        build_agent::<TicTacToe>(&s.parse().unwrap())
+            .err()
+            .unwrap()
+            .to_string()
+    };
     assert!(err("alphabeta:depth=0").contains("depth"));
     assert!(err("uct:sims=lots").contains("lots"));
     assert!(err("greedy:depth=3").contains("takes seed"));

@@ -13,21 +13,36 @@ const TOP: f64 = 44.0;
 
 /// Escapes text for use inside SVG.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// A "nice" tick step (1, 2 or 5 times a power of ten) giving about six ticks over `span`.
 fn tick_step(span: f64) -> f64 {
     let raw = (span / 6.0).max(1e-9);
     let power = 10f64.powf(raw.log10().floor());
-    [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * power).find(|&s| s >= raw).unwrap_or(10.0 * power)
+    [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * power)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * power)
 }
 
 /// Renders the report's ratings as an SVG document.
 pub fn ratings_svg(report: &Report) -> String {
     let rows = &report.standings;
-    let low = rows.iter().map(|s| s.rating.low).fold(f64::INFINITY, f64::min).min(0.0);
-    let high = rows.iter().map(|s| s.rating.high).fold(f64::NEG_INFINITY, f64::max).max(0.0);
+    let low = rows
+        .iter()
+        .map(|s| s.rating.low)
+        .fold(f64::INFINITY, f64::min)
+        .min(0.0);
+    let high = rows
+        .iter()
+        .map(|s| s.rating.high)
+        .fold(f64::NEG_INFINITY, f64::max)
+        .max(0.0);
     let step = tick_step(high - low);
     let (axis_low, axis_high) = ((low / step).floor() * step, (high / step).ceil() * step);
     let x = |elo: f64| LEFT + (elo - axis_low) / (axis_high - axis_low).max(1e-9) * PLOT;

@@ -47,9 +47,13 @@ pub fn fit_ratings(agents: usize, pairs: &[PairScore], anchor: usize) -> Vec<Rat
     for _ in 0..100 {
         let (gradient, hessian) = derivatives(agents, pairs, &theta);
         let g: Vec<f64> = free.iter().map(|&a| gradient[a]).collect();
-        let negative_h: Vec<Vec<f64>> =
-            free.iter().map(|&a| free.iter().map(|&b| -hessian[a][b]).collect()).collect();
-        let Some(inverse) = invert(&negative_h) else { break };
+        let negative_h: Vec<Vec<f64>> = free
+            .iter()
+            .map(|&a| free.iter().map(|&b| -hessian[a][b]).collect())
+            .collect();
+        let Some(inverse) = invert(&negative_h) else {
+            break;
+        };
         let mut largest_step = 0.0f64;
         for (row, &a) in free.iter().enumerate() {
             let step: f64 = (0..free.len()).map(|col| inverse[row][col] * g[col]).sum();
@@ -67,7 +71,11 @@ pub fn fit_ratings(agents: usize, pairs: &[PairScore], anchor: usize) -> Vec<Rat
             let sd = free.iter().position(|&f| f == a).map_or(0.0, |row| {
                 covariance[row][row].max(0.0).sqrt() * ELO_PER_NAT
             });
-            Rating { elo, low: elo - Z95 * sd, high: elo + Z95 * sd }
+            Rating {
+                elo,
+                low: elo - Z95 * sd,
+                high: elo + Z95 * sd,
+            }
         })
         .collect()
 }
@@ -117,7 +125,10 @@ fn invert(matrix: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
             if row != col {
                 let factor = a[row][col];
                 let pivot_row = a[col].clone();
-                a[row].iter_mut().zip(pivot_row).for_each(|(v, p)| *v -= factor * p);
+                a[row]
+                    .iter_mut()
+                    .zip(pivot_row)
+                    .for_each(|(v, p)| *v -= factor * p);
             }
         }
     }
@@ -130,7 +141,12 @@ mod tests {
 
     #[test]
     fn equal_results_give_equal_ratings() {
-        let pairs = [PairScore { i: 0, j: 1, games: 100.0, score: 50.0 }];
+        let pairs = [PairScore {
+            i: 0,
+            j: 1,
+            games: 100.0,
+            score: 50.0,
+        }];
         let r = fit_ratings(2, &pairs, 0);
         assert!(r[1].elo.abs() < 1e-6);
         assert!(r[1].low < -50.0 && r[1].high > 50.0);
@@ -140,7 +156,12 @@ mod tests {
     #[test]
     fn a_76_percent_score_is_about_200_elo() {
         // Elo's expected score at +200 is 1 / (1 + 10^(-0.5)) = 0.7597.
-        let pairs = [PairScore { i: 1, j: 0, games: 10_000.0, score: 7_597.0 }];
+        let pairs = [PairScore {
+            i: 1,
+            j: 0,
+            games: 10_000.0,
+            score: 7_597.0,
+        }];
         let r = fit_ratings(2, &pairs, 0);
         assert!((r[1].elo - 200.0).abs() < 2.0, "{:?}", r[1]);
         assert!(r[1].high - r[1].low < 30.0);
@@ -149,9 +170,24 @@ mod tests {
     #[test]
     fn a_clean_sweep_stays_finite_and_ordered() {
         let pairs = [
-            PairScore { i: 1, j: 0, games: 50.0, score: 50.0 },
-            PairScore { i: 2, j: 0, games: 50.0, score: 50.0 },
-            PairScore { i: 2, j: 1, games: 50.0, score: 40.0 },
+            PairScore {
+                i: 1,
+                j: 0,
+                games: 50.0,
+                score: 50.0,
+            },
+            PairScore {
+                i: 2,
+                j: 0,
+                games: 50.0,
+                score: 50.0,
+            },
+            PairScore {
+                i: 2,
+                j: 1,
+                games: 50.0,
+                score: 40.0,
+            },
         ];
         let r = fit_ratings(3, &pairs, 0);
         assert!(r.iter().all(|x| x.elo.is_finite() && x.low.is_finite()));

@@ -134,7 +134,10 @@ pub fn play_game<G: Evaluate>(
     start: G,
     seed: u64,
 ) -> Result<(G, usize), SpecError> {
-    let mut agents = [build_agent::<G>(&seeded(x, mix(seed, 1, 0)))?, build_agent::<G>(&seeded(o, mix(seed, 2, 0)))?];
+    let mut agents = [
+        build_agent::<G>(&seeded(x, mix(seed, 1, 0)))?,
+        build_agent::<G>(&seeded(o, mix(seed, 2, 0)))?,
+    ];
     let mut game = start;
     let mut plies = 0;
     while !game.is_over() {
@@ -212,7 +215,12 @@ fn summarise<G: Game>(specs: &[AgentSpec], config: &ArenaConfig, games: Vec<Game
         for j in i + 1..n {
             let played = wins[i][j] + wins[j][i] + draws[i][j];
             let score = wins[i][j] as f64 + draws[i][j] as f64 / 2.0;
-            pairs.push(PairScore { i, j, games: played as f64, score });
+            pairs.push(PairScore {
+                i,
+                j,
+                games: played as f64,
+                score,
+            });
             pairings.push(Pairing {
                 a: specs[i].text.clone(),
                 b: specs[j].text.clone(),
@@ -247,7 +255,13 @@ fn summarise<G: Game>(specs: &[AgentSpec], config: &ArenaConfig, games: Vec<Game
 impl Report {
     /// The standings and pairings as a text table.
     pub fn table(&self) -> String {
-        let width = self.standings.iter().map(|s| s.agent.len()).max().unwrap_or(5).max(5);
+        let width = self
+            .standings
+            .iter()
+            .map(|s| s.agent.len())
+            .max()
+            .unwrap_or(5)
+            .max(5);
         let mut out = format!(
             "{:<width$} {:>6} {:>6} {:>6} {:>8} {:>19}\n",
             "agent", "wins", "draws", "losses", "elo", "95% interval"
@@ -260,7 +274,10 @@ impl Report {
         }
         out += "\npairing (wins-draws-losses of the first)\n";
         for p in &self.pairings {
-            out += &format!("  {} vs {}: {}-{}-{}\n", p.a, p.b, p.a_wins, p.draws, p.b_wins);
+            out += &format!(
+                "  {} vs {}: {}-{}-{}\n",
+                p.a, p.b, p.a_wins, p.draws, p.b_wins
+            );
         }
         out
     }

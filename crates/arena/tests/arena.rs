@@ -6,7 +6,11 @@ use oxo_rules::tictactoe::TicTacToe;
 
 fn tournament(agents: &str, games: usize, seed: u64) -> oxo_arena::Report {
     let specs = AgentSpec::parse_list(agents).unwrap();
-    let config = ArenaConfig { games_per_pair: games, opening_plies: 0, seed };
+    let config = ArenaConfig {
+        games_per_pair: games,
+        opening_plies: 0,
+        seed,
+    };
     run_tournament::<TicTacToe>(&specs, &config, &|| {}).unwrap()
 }
 
@@ -17,7 +21,11 @@ fn every_pairing_plays_each_opening_with_both_colours() {
     for (a, b) in [(0, 1), (0, 2), (1, 2)] {
         for opening in 0..5 {
             let count = |x, o| {
-                report.games.iter().filter(|g| g.x == x && g.o == o && g.opening == opening).count()
+                report
+                    .games
+                    .iter()
+                    .filter(|g| g.x == x && g.o == o && g.opening == opening)
+                    .count()
             };
             assert_eq!((count(a, b), count(b, a)), (1, 1));
         }
@@ -28,7 +36,11 @@ fn every_pairing_plays_each_opening_with_both_colours() {
 fn the_same_seed_gives_the_same_tournament() {
     let results = |seed| {
         let report = tournament("random,greedy:seed=4,alphabeta:depth=2", 8, seed);
-        report.games.iter().map(|g| (g.x, g.o, g.result, g.plies)).collect::<Vec<_>>()
+        report
+            .games
+            .iter()
+            .map(|g| (g.x, g.o, g.result, g.plies))
+            .collect::<Vec<_>>()
     };
     assert_eq!(results(11), results(11));
 }
@@ -58,7 +70,11 @@ fn the_report_serialises_and_draws_a_chart() {
 #[test]
 fn a_bad_spec_fails_before_any_game() {
     let specs = AgentSpec::parse_list("random,solver:depth=3").unwrap();
-    let config = ArenaConfig { games_per_pair: 2, opening_plies: 0, seed: 1 };
+    let config = ArenaConfig {
+        games_per_pair: 2,
+        opening_plies: 0,
+        seed: 1,
+    };
     let error = run_tournament::<TicTacToe>(&specs, &config, &|| panic!("a game was played"));
     assert!(error.unwrap_err().to_string().contains("depth"));
 }

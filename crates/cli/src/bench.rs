@@ -97,7 +97,10 @@ pub struct AgentBench {
 /// Measures each searching agent's nodes (or simulations) per second on one thread, over
 /// `positions` positions reached by random play, with `move_ms` milliseconds per move.
 pub fn bench_agents(variant: Variant, move_ms: u64, positions: usize) -> Vec<AgentBench> {
-    let specs = [format!("alphabeta:ms={move_ms}"), format!("uct:ms={move_ms}")];
+    let specs = [
+        format!("alphabeta:ms={move_ms}"),
+        format!("uct:ms={move_ms}"),
+    ];
     with_variant!(variant, G => {
         let mut rng = SmallRng::seed_from_u64(7);
         let starts: Vec<G> = (0..positions)

@@ -42,11 +42,19 @@ pub struct Reply {
 
 impl Reply {
     fn ok(text: impl Into<String>) -> Reply {
-        Reply { success: true, text: text.into(), quit: false }
+        Reply {
+            success: true,
+            text: text.into(),
+            quit: false,
+        }
     }
 
     fn err(text: impl Into<String>) -> Reply {
-        Reply { success: false, text: text.into(), quit: false }
+        Reply {
+            success: false,
+            text: text.into(),
+            quit: false,
+        }
     }
 
     /// The answer as written on the wire, with the command's id if it had one.
@@ -54,7 +62,11 @@ impl Reply {
         let sign = if self.success { '=' } else { '?' };
         // An empty line ends an answer, so multi-line answers drop theirs; a leading newline
         // (showboard) is kept so the board starts on a line of its own.
-        let lead = if self.text.starts_with('\n') { "\n" } else { "" };
+        let lead = if self.text.starts_with('\n') {
+            "\n"
+        } else {
+            ""
+        };
         let text: Vec<&str> = self.text.lines().filter(|l| !l.trim().is_empty()).collect();
         format!("{sign}{} {lead}{}\n\n", id.unwrap_or(""), text.join("\n"))
     }
@@ -69,7 +81,10 @@ pub struct Engine {
 impl Engine {
     /// An engine playing `variant`, answering `genmove` with the agent `agent` names.
     pub fn new(variant: Variant, agent: AgentSpec) -> Result<Engine, oxo_agents::SpecError> {
-        Ok(Engine { session: new_session(variant, &agent)?, agent })
+        Ok(Engine {
+            session: new_session(variant, &agent)?,
+            agent,
+        })
     }
 
     /// Serves commands from `input` until `quit` or end of input.
@@ -81,7 +96,9 @@ impl Engine {
                 return Ok(());
             }
             let line = clean_line(&raw);
-            let Some((id, command)) = split_id(&line) else { continue };
+            let Some((id, command)) = split_id(&line) else {
+                continue;
+            };
             let reply = self.execute(command);
             output.write_all(reply.render(id).as_bytes())?;
             output.flush()?;
@@ -94,7 +111,9 @@ impl Engine {
     /// Executes one command line (without its id) and returns the answer.
     pub fn execute(&mut self, line: &str) -> Reply {
         let mut words = line.split_whitespace();
-        let Some(command) = words.next() else { return Reply::err("empty command") };
+        let Some(command) = words.next() else {
+            return Reply::err("empty command");
+        };
         let args: Vec<&str> = words.collect();
         match (command.to_ascii_lowercase().as_str(), args.as_slice()) {
             ("protocol_version", []) => Reply::ok("2"),
@@ -102,7 +121,10 @@ impl Engine {
             ("version", []) => Reply::ok(env!("CARGO_PKG_VERSION")),
             ("list_commands", []) => Reply::ok(COMMANDS.join("\n")),
             ("known_command", [name]) => Reply::ok(COMMANDS.contains(name).to_string()),
-            ("quit", []) => Reply { quit: true, ..Reply::ok("") },
+            ("quit", []) => Reply {
+                quit: true,
+                ..Reply::ok("")
+            },
             ("variant", [name]) => self.switch_variant(name),
             ("variant", []) => Reply::ok(self.session.variant().name()),
             ("clear_board", []) => {
@@ -174,9 +196,11 @@ impl Engine {
         };
         match self.session.to_move() {
             None => Err("the game is over".into()),
-            Some(to_move) if to_move != player => {
-                Err(format!("it is {}'s turn, not {}'s", color_name(to_move), color_name(player)))
-            }
+            Some(to_move) if to_move != player => Err(format!(
+                "it is {}'s turn, not {}'s",
+                color_name(to_move),
+                color_name(player)
+            )),
             Some(_) => Ok(()),
         }
     }
@@ -215,7 +239,10 @@ fn printable(text: &str) -> String {
 /// turned into spaces, surrounding space trimmed.
 fn clean_line(raw: &[u8]) -> String {
     let text = String::from_utf8_lossy(raw);
-    let text: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let text: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
     text.trim().to_string()
 }
 

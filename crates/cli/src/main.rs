@@ -110,11 +110,13 @@ fn variant_help() -> String {
 }
 
 fn parse_variant(text: &str) -> Result<Variant, String> {
-    text.parse().map_err(|e: oxo_rules::variant::UnknownVariant| e.to_string())
+    text.parse()
+        .map_err(|e: oxo_rules::variant::UnknownVariant| e.to_string())
 }
 
 fn parse_agent(text: &str) -> Result<AgentSpec, String> {
-    text.parse().map_err(|e: oxo_agents::SpecError| e.to_string())
+    text.parse()
+        .map_err(|e: oxo_agents::SpecError| e.to_string())
 }
 
 fn parse_agent_list(text: &str) -> Result<AgentList, String> {
@@ -128,17 +130,30 @@ fn parse_agent_list(text: &str) -> Result<AgentList, String> {
 fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s > 0.0 && s <= 3600.0 => Ok(s),
-        _ => Err(format!("'{text}' is not a duration: give seconds between 0 and 3600, e.g. 2")),
+        _ => Err(format!(
+            "'{text}' is not a duration: give seconds between 0 and 3600, e.g. 2"
+        )),
     }
 }
 
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
-        Command::Play { variant, agent } => {
-            play::play(variant, &agent, &mut io::stdin().lock(), &mut io::stdout().lock())
-        }
+        Command::Play { variant, agent } => play::play(
+            variant,
+            &agent,
+            &mut io::stdin().lock(),
+            &mut io::stdout().lock(),
+        ),
         Command::Gtp { variant, agent } => run_gtp(variant, agent),
-        Command::Arena { variant, agents, games, threads, opening_plies, seed, out } => {
+        Command::Arena {
+            variant,
+            agents,
+            games,
+            threads,
+            opening_plies,
+            seed,
+            out,
+        } => {
             let default_plies = match variant {
                 Variant::TicTacToe | Variant::PayToPlay => 0,
                 _ => 2,
@@ -167,7 +182,9 @@ fn main() -> ExitCode {
 
 fn run_gtp(variant: Variant, agent: AgentSpec) -> Result<(), String> {
     let mut engine = gtp::Engine::new(variant, agent).map_err(|e| e.to_string())?;
-    engine.run(io::stdin().lock(), io::stdout().lock()).map_err(|e| format!("i/o error: {e}"))
+    engine
+        .run(io::stdin().lock(), io::stdout().lock())
+        .map_err(|e| format!("i/o error: {e}"))
 }
 
 fn run_arena(
@@ -218,7 +235,12 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
 
 fn run_bench(target: BenchTarget) {
     match target {
-        BenchTarget::Rules { variant, json, seconds, threads } => {
+        BenchTarget::Rules {
+            variant,
+            json,
+            seconds,
+            threads,
+        } => {
             let threads = threads
                 .or_else(|| std::thread::available_parallelism().ok())
                 .map_or(1, NonZeroUsize::get);
@@ -229,22 +251,35 @@ fn run_bench(target: BenchTarget) {
                 let duration = Duration::from_secs_f64(seconds);
                 let result = bench::bench_variant(variant, duration, threads);
                 if json {
-                    println!("{}", serde_json::to_string(&result).expect("results serialise"));
+                    println!(
+                        "{}",
+                        serde_json::to_string(&result).expect("results serialise")
+                    );
                 } else {
                     println!("{}", result.table_row());
                 }
             }
         }
-        BenchTarget::Agents { variant, json, move_ms } => {
+        BenchTarget::Agents {
+            variant,
+            json,
+            move_ms,
+        } => {
             if !json {
                 println!("{:<10} {:<22} {:>14}", "variant", "agent", "nodes/s (1t)");
             }
             for variant in variant.map_or(Variant::ALL.to_vec(), |v| vec![v]) {
                 for result in bench::bench_agents(variant, move_ms, 5) {
                     if json {
-                        println!("{}", serde_json::to_string(&result).expect("results serialise"));
+                        println!(
+                            "{}",
+                            serde_json::to_string(&result).expect("results serialise")
+                        );
                     } else {
-                        println!("{:<10} {:<22} {:>14.0}", result.variant, result.agent, result.nodes_per_sec);
+                        println!(
+                            "{:<10} {:<22} {:>14.0}",
+                            result.variant, result.agent, result.nodes_per_sec
+                        );
                     }
                 }
             }

@@ -39,10 +39,23 @@ impl<G: Evaluate> PlaySession<'_, G> {
     }
 
     fn run(mut self) -> io::Result<()> {
-        writeln!(self.output, "oxo: {} against {}.", G::NAME, self.agent.name())?;
-        let Some(name) = self.ask("What is your name? ")? else { return self.abandon() };
-        let name = if name.is_empty() { "Player".to_string() } else { name };
-        let Some(human) = self.ask_sign(&name)? else { return self.abandon() };
+        writeln!(
+            self.output,
+            "oxo: {} against {}.",
+            G::NAME,
+            self.agent.name()
+        )?;
+        let Some(name) = self.ask("What is your name? ")? else {
+            return self.abandon();
+        };
+        let name = if name.is_empty() {
+            "Player".to_string()
+        } else {
+            name
+        };
+        let Some(human) = self.ask_sign(&name)? else {
+            return self.abandon();
+        };
         writeln!(
             self.output,
             "{name} plays {human}, the computer plays {}. X moves first. \
@@ -88,7 +101,8 @@ impl<G: Evaluate> PlaySession<'_, G> {
     /// Asks until the person picks X or O.
     fn ask_sign(&mut self, name: &str) -> io::Result<Option<Player>> {
         loop {
-            let Some(answer) = self.ask(&format!("{name}, do you play X or O? (X moves first) "))?
+            let Some(answer) =
+                self.ask(&format!("{name}, do you play X or O? (X moves first) "))?
             else {
                 return Ok(None);
             };
@@ -137,7 +151,11 @@ impl<G: Evaluate> PlaySession<'_, G> {
         }
         writeln!(self.output, "\n{}", board.trim_end())?;
         if let Some(action) = last {
-            writeln!(self.output, "Last move: {} (in brackets).", G::format_action(action))?;
+            writeln!(
+                self.output,
+                "Last move: {} (in brackets).",
+                G::format_action(action)
+            )?;
         }
         if let Some([x, o]) = game.scores() {
             writeln!(self.output, "Score: X {x}, O {o}")?;

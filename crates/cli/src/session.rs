@@ -46,7 +46,9 @@ struct GameSession<G: Game> {
 
 impl<G: Game> GameSession<G> {
     fn current(&self) -> &G {
-        self.history.last().expect("history starts with the opening position")
+        self.history
+            .last()
+            .expect("history starts with the opening position")
     }
 }
 

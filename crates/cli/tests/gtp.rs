@@ -14,7 +14,10 @@ fn answers(variant: &str, script: &str) -> Vec<String> {
     let mut output = Vec::new();
     engine.run(script.as_bytes(), &mut output).unwrap();
     let text = String::from_utf8(output).unwrap();
-    assert!(text.is_empty() || text.ends_with("\n\n"), "unterminated answer: {text:?}");
+    assert!(
+        text.is_empty() || text.ends_with("\n\n"),
+        "unterminated answer: {text:?}"
+    );
     text.split_terminator("\n\n").map(str::to_string).collect()
 }
 
@@ -24,7 +27,10 @@ fn answer(variant: &str, script: &str) -> String {
 
 #[test]
 fn identity_commands() {
-    let got = answers("tictactoe", "protocol_version\nname\nversion\nknown_command play\nknown_command fly\n");
+    let got = answers(
+        "tictactoe",
+        "protocol_version\nname\nversion\nknown_command play\nknown_command fly\n",
+    );
     assert_eq!(got[0], "= 2");
     assert_eq!(got[1], "= oxo");
     assert_eq!(got[2], format!("= {}", env!("CARGO_PKG_VERSION")));
@@ -36,18 +42,40 @@ fn identity_commands() {
 fn list_commands_names_every_command_the_issue_asks_for() {
     let list = answer("tictactoe", "list_commands\n");
     for command in [
-        "protocol_version", "name", "version", "list_commands", "known_command", "quit", "variant",
-        "clear_board", "play", "genmove", "undo", "legal_moves", "to_move", "result", "score",
+        "protocol_version",
+        "name",
+        "version",
+        "list_commands",
+        "known_command",
+        "quit",
+        "variant",
+        "clear_board",
+        "play",
+        "genmove",
+        "undo",
+        "legal_moves",
+        "to_move",
+        "result",
+        "score",
         "showboard",
     ] {
-        assert!(list.lines().any(|l| l.trim_start_matches("= ") == command), "{command}");
+        assert!(
+            list.lines().any(|l| l.trim_start_matches("= ") == command),
+            "{command}"
+        );
     }
 }
 
 #[test]
 fn ids_are_echoed_and_comments_and_blank_lines_get_no_answer() {
     let got = answers("tictactoe", "# a comment\n\n   \n7 name\n12 play Z1\n");
-    assert_eq!(got, vec!["=7 oxo".to_string(), "?12 'Z1' is not a move: expected a cell A1..C3".into()]);
+    assert_eq!(
+        got,
+        vec![
+            "=7 oxo".to_string(),
+            "?12 'Z1' is not a move: expected a cell A1..C3".into()
+        ]
+    );
 }
 
 #[test]
@@ -101,9 +129,16 @@ fn genmove_plays_legal_moves_until_the_end_in_every_variant() {
         let script = "genmove\n".repeat(400) + "result\n";
         let got = answers(variant.name(), &script);
         let result = got.last().unwrap();
-        assert!(["= x", "= o", "= draw"].contains(&result.as_str()), "{variant}: {result}");
+        assert!(
+            ["= x", "= o", "= draw"].contains(&result.as_str()),
+            "{variant}: {result}"
+        );
         let first_refusal = got.iter().position(|a| a.starts_with('?')).unwrap();
-        assert!(got[first_refusal..got.len() - 1].iter().all(|a| a == "? the game is over"));
+        assert!(
+            got[first_refusal..got.len() - 1]
+                .iter()
+                .all(|a| a == "? the game is over")
+        );
     }
 }
 
@@ -117,7 +152,10 @@ fn genmove_with_a_colour_refuses_the_wrong_side() {
 
 #[test]
 fn variant_switches_and_starts_a_new_game() {
-    let got = answers("tictactoe", "play A1\nvariant ultimate\nvariant\nto_move\nlegal_moves\nvariant chess\nvariant\n");
+    let got = answers(
+        "tictactoe",
+        "play A1\nvariant ultimate\nvariant\nto_move\nlegal_moves\nvariant chess\nvariant\n",
+    );
     assert_eq!(got[1], "= ");
     assert_eq!(got[2], "= ultimate");
     assert_eq!(got[3], "= x");
@@ -139,8 +177,11 @@ fn score_is_refused_where_the_variant_has_none_and_given_where_it_has() {
     assert_eq!(answer("ultimate", "score\n"), "? no score");
     for variant in ["extreme", "paytoplay", "xando", "adjacency"] {
         let score = answer(variant, "genmove\ngenmove\nscore\n");
-        let numbers: Vec<i32> =
-            score.trim_start_matches("= ").split(' ').map(|n| n.parse().unwrap()).collect();
+        let numbers: Vec<i32> = score
+            .trim_start_matches("= ")
+            .split(' ')
+            .map(|n| n.parse().unwrap())
+            .collect();
         assert_eq!(numbers.len(), 2, "{variant}: {score}");
     }
 }
@@ -151,7 +192,10 @@ fn special_move_forms_are_listed_and_playable() {
     let legal = answer("paytoplay", "play B2\nlegal_moves\n");
     assert_eq!(legal, "= A1 B1 C1 A2 C2 A3 B3 C3 pass");
     // O pays 2 for an edge; X, at -3 + 2 = -1, must pass.
-    assert_eq!(answer("paytoplay", "play B2\nplay A2\nlegal_moves\n"), "= pass");
+    assert_eq!(
+        answer("paytoplay", "play B2\nplay A2\nlegal_moves\n"),
+        "= pass"
+    );
     let legal = answer("xando", "legal_moves\n");
     assert!(legal.starts_with("= #A1 #B1"), "{legal}");
     assert_eq!(answer("xando", "play #c3\nto_move\n"), "= o");
@@ -159,9 +203,18 @@ fn special_move_forms_are_listed_and_playable() {
 
 #[test]
 fn wrong_arguments_say_the_usage() {
-    assert_eq!(answer("tictactoe", "known_command\n"), "? wrong arguments for known_command: usage is 'known_command NAME'");
-    assert_eq!(answer("tictactoe", "play x A1 B2\n"), "? wrong arguments for play: usage is 'play [x|o] MOVE'");
-    assert_eq!(answer("tictactoe", "name now\n"), "? wrong arguments for name: usage is 'takes no arguments'");
+    assert_eq!(
+        answer("tictactoe", "known_command\n"),
+        "? wrong arguments for known_command: usage is 'known_command NAME'"
+    );
+    assert_eq!(
+        answer("tictactoe", "play x A1 B2\n"),
+        "? wrong arguments for play: usage is 'play [x|o] MOVE'"
+    );
+    assert_eq!(
+        answer("tictactoe", "name now\n"),
+        "? wrong arguments for name: usage is 'takes no arguments'"
+    );
 }
 
 #[test]
@@ -213,7 +266,12 @@ fn the_binary_serves_a_session_over_pipes() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(b"play E5\ngenmove\nto_move\nquit\n").unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"play E5\ngenmove\nto_move\nquit\n")
+        .unwrap();
     let output = child.wait_with_output().unwrap();
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
@@ -228,18 +286,35 @@ fn bad_arguments_fail_and_name_the_valid_choices() {
     let output = oxo().args(["gtp", "--variant", "chess"]).output().unwrap();
     assert!(!output.status.success());
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.contains("chess") && stderr.contains("ultimate, extreme"), "{stderr}");
+    assert!(
+        stderr.contains("chess") && stderr.contains("ultimate, extreme"),
+        "{stderr}"
+    );
 
-    let output = oxo().args(["gtp", "--variant", "ultimate", "--agent", "wizard"]).output().unwrap();
+    let output = oxo()
+        .args(["gtp", "--variant", "ultimate", "--agent", "wizard"])
+        .output()
+        .unwrap();
     assert!(!output.status.success());
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.contains("wizard") && stderr.contains("random"), "{stderr}");
+    assert!(
+        stderr.contains("wizard") && stderr.contains("random"),
+        "{stderr}"
+    );
 }
 
 #[test]
 fn bench_rules_prints_json_lines() {
     let output = oxo()
-        .args(["bench", "rules", "--variant", "tictactoe", "--json", "--seconds", "0.05"])
+        .args([
+            "bench",
+            "rules",
+            "--variant",
+            "tictactoe",
+            "--json",
+            "--seconds",
+            "0.05",
+        ])
         .output()
         .unwrap();
     assert!(output.status.success());

@@ -65,12 +65,28 @@ fn play_game(variant: &str, sign: &str, pick: usize) -> String {
 
 #[test]
 fn a_person_plays_every_variant_to_the_end_through_a_pipe() {
-    for variant in ["tictactoe", "ultimate", "extreme", "paytoplay", "xando", "adjacency"] {
+    for variant in [
+        "tictactoe",
+        "ultimate",
+        "extreme",
+        "paytoplay",
+        "xando",
+        "adjacency",
+    ] {
         for (sign, pick) in [("X", 0), ("o", 7)] {
             let transcript = play_game(variant, sign, pick);
-            assert!(transcript.contains("Game over: "), "{variant}:\n{transcript}");
-            assert!(transcript.contains("Computer ("), "{variant}: the computer moved");
-            assert!(transcript.contains("A1") || transcript.contains(" A "), "coordinates shown");
+            assert!(
+                transcript.contains("Game over: "),
+                "{variant}:\n{transcript}"
+            );
+            assert!(
+                transcript.contains("Computer ("),
+                "{variant}: the computer moved"
+            );
+            assert!(
+                transcript.contains("A1") || transcript.contains(" A "),
+                "coordinates shown"
+            );
             assert!(transcript.contains('('), "{variant}: last move marked");
         }
     }
@@ -85,10 +101,18 @@ fn an_illegal_move_is_refused_with_its_reason_and_asked_again() {
         .spawn()
         .unwrap();
     // X at B2; whatever the computer plays, B2 again is occupied; then input ends.
-    child.stdin.take().unwrap().write_all(b"Bo\nx\nB2\nB2\n").unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"Bo\nx\nB2\nB2\n")
+        .unwrap();
     let output = child.wait_with_output().unwrap();
     let text = String::from_utf8(output.stdout).unwrap();
-    assert!(text.contains("B2 is illegal: the square is occupied"), "{text}");
+    assert!(
+        text.contains("B2 is illegal: the square is occupied"),
+        "{text}"
+    );
     assert!(text.contains("Input ended: game abandoned."), "{text}");
 }
 

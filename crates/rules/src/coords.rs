@@ -82,7 +82,9 @@ pub fn mark_cell(text: &str, width: usize, block: usize, cell: usize) -> String 
     let header = render_grid(width, 1, block, |_| '.');
     let header = header.lines().next().unwrap_or_default();
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    let Some(top) = lines.iter().position(|l| l == header) else { return text.to_string() };
+    let Some(top) = lines.iter().position(|l| l == header) else {
+        return text.to_string();
+    };
     let separators = |i: usize| i.checked_div(block).unwrap_or(0);
     let (row, col) = (cell / width, cell % width);
     let Some(line) = lines.get_mut(top + 1 + row + separators(row)) else {
