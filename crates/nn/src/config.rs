@@ -1,0 +1,84 @@
+//! The network's size and the training hyper-parameters, as serde structs so a run's
+//! configuration file and a saved model both carry them.
+
+use serde::{Deserialize, Serialize};
+
+/// The shape of the residual network: the trunk's depth and width and the heads' sizes.
+///
+/// The input and output shapes come from the variant ([`crate::NetShape`]), so one config
+/// serves every variant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NetConfig {
+    /// Residual blocks in the trunk (each two 3x3 convolutions with batch norm).
+    pub blocks: usize,
+    /// Channels of every trunk convolution.
+    pub channels: usize,
+    /// Channels of the policy head's 1x1 convolution before its linear layer.
+    #[serde(default = "default_head_channels")]
+    pub policy_channels: usize,
+    /// Channels of the value head's 1x1 convolution before its hidden layer.
+    #[serde(default = "default_head_channels")]
+    pub value_channels: usize,
+    /// Width of the value head's hidden layer, shared by the win/draw/loss and score outputs.
+    #[serde(default = "default_value_hidden")]
+    pub value_hidden: usize,
+    /// Whether the net also predicts the final score margin (for scoring variants).
+    #[serde(default)]
+    pub score_head: bool,
+}
+
+/// Two channels, as AlphaZero's heads use.
+fn default_head_channels() -> usize {
+    2
+}
+
+/// A hidden layer as wide as a small trunk.
+fn default_value_hidden() -> usize {
+    64
+}
+
+impl NetConfig {
+    /// A config with `blocks` residual blocks of `channels` channels and default heads (no
+    /// score head).
+    pub fn new(blocks: usize, channels: usize) -> Self {
+        NetConfig {
+            blocks,
+            channels,
+            policy_channels: default_head_channels(),
+            value_channels: default_head_channels(),
+            value_hidden: default_value_hidden(),
+            score_head: false,
+        }
+    }
+
+    /// The same config with the score-margin head switched on or off.
+    pub fn with_score_head(mut self, score_head: bool) -> Self {
+        self.score_head = score_head;
+        self
+    }
+}
+
+/// How [`crate::Trainer`] updates the weights: AdamW with decoupled weight decay, and the
+/// weights of the loss terms.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrainConfig {
+    /// AdamW's learning rate.
+    pub learning_rate: f64,
+    /// AdamW's decoupled weight decay (an L2 pull towards zero, per step, times the rate).
+    pub weight_decay: f32,
+    /// Weight of the score-margin squared error in the loss (ignored without a score head).
+    pub score_weight: f32,
+}
+
+impl Default for TrainConfig {
+    /// A learning rate of 1e-3, weight decay 1e-4 and score weight 1: sound for small nets.
+    fn default() -> Self {
+        TrainConfig {
+            learning_rate: 1e-3,
+            weight_decay: 1e-4,
+            score_weight: 1.0,
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! Network inputs: each variant's position as a stack of `H x W` feature planes.
+//!
+//! Every plane covers the variant's whole grid (`Game::HEIGHT x Game::WIDTH`, cell
+//! `row * width + col` as in `RULES.md`), so one convolutional trunk serves every variant and a
+//! symmetry of the board is a permutation of every plane's cells. Positions are encoded from
+//! the point of view of the player to move ("mover" and "opponent" rather than X and O), so the
+//! net learns one game, not two. Scalars (balances, scores, flags) become constant planes,
+//! scaled to about `[-1, 1]`.
+//!
+//! Each variant's encoding lives in its own file; [`Encode::plane_names`] describes its planes
+//! for humans and for the exported model's `model.json`.
+
+mod adjacency;
+mod extreme;
+mod paytoplay;
+mod tictactoe;
+mod ultimate;
+mod xando;
+
+use oxo_rules::Game;
+
+/// A variant the network can read: its position as `PLANES` planes of `HEIGHT x WIDTH` floats.
+///
+/// The encoding is a function of the position only (no history), from the mover's point of
+/// view, and equivariant under the variant's symmetries: encoding `g.transformed(s)` moves the
+/// value of every plane at cell `c` to cell `Game::map_action(s, c)`, which is what lets
+/// training augment data with symmetries.
+pub trait Encode: Game {
+    /// The number of input planes.
+    const PLANES: usize;
+
+    /// Floats in one encoded position: `PLANES * HEIGHT * WIDTH`.
+    const INPUT_SIZE: usize = Self::PLANES * Self::HEIGHT * Self::WIDTH;
+
+    /// One line per plane, in order, saying what it holds and how it is scaled: shown to
+    /// people and written into an exported model's description.
+    fn plane_names() -> &'static [&'static str];
+
+    /// Writes the position into `out[..INPUT_SIZE]`, plane-major (plane, row, column), every
+    /// float overwritten. Allocates nothing, so search can encode straight into a batch buffer.
+    ///
+    /// # Panics
+    ///
+    /// If `out` is shorter than [`Encode::INPUT_SIZE`].
+    fn encode(&self, out: &mut [f32]);
+}
+
+/// Writes planes into one position's slice of an input buffer. Starts from zeros so encoders
+/// only set what is present.
+struct Planes<'a> {
+    out: &'a mut [f32],
+    cells: usize,
+}
+
+impl<'a> Planes<'a> {
+    /// Zeroes `G::INPUT_SIZE` floats of `out` for an encoder of `G`.
+    fn new<G: Encode>(out: &'a mut [f32]) -> Self {
+        let out = &mut out[..G::INPUT_SIZE];
+        out.fill(0.0);
+        Planes {
+            out,
+            cells: G::WIDTH * G::HEIGHT,
+        }
+    }
+
+    /// The floats of plane `plane`.
+    fn plane(&mut self, plane: usize) -> &mut [f32] {
+        &mut self.out[plane * self.cells..(plane + 1) * self.cells]
+    }
+
+    /// Sets cell `c` of `plane` to 1 for every set bit `c` of `bits`.
+    fn bits(&mut self, plane: usize, mut bits: u128) {
+        let plane = self.plane(plane);
+        while bits != 0 {
+            plane[bits.trailing_zeros() as usize] = 1.0;
+            bits &= bits - 1;
+        }
+    }
+
+    /// Sets one cell of `plane`.
+    fn set(&mut self, plane: usize, cell: usize, value: f32) {
+        self.plane(plane)[cell] = value;
+    }
+
+    /// Fills the whole of `plane` with `value`: how scalars and flags are fed to a conv net.
+    fn fill(&mut self, plane: usize, value: f32) {
+        self.plane(plane).fill(value);
+    }
+
+    /// Fills `plane` with 1 when `flag` holds.
+    fn flag(&mut self, plane: usize, flag: bool) {
+        if flag {
+            self.fill(plane, 1.0);
+        }
+    }
+}
+
+/// The last plane of every encoding: all ones. Under the trunk's zero padding it tells the
+/// net where the board ends.
+const ONES: &str = "ones: constant 1 (shows the board edge under zero padding)";

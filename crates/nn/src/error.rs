@@ -1,0 +1,91 @@
+//! Why a model or checkpoint file could not be saved or loaded.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// An error saving or loading a model or training checkpoint. Every variant names the file, so
+/// a message on its own tells a person what to fix.
+#[derive(Debug)]
+pub enum NnError {
+    /// The file could not be read or written (missing, unreadable, disk full, ...).
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the operating system said.
+        source: std::io::Error,
+    },
+    /// The file is not a readable oxo model: not a Burnpack file, truncated, corrupt, or
+    /// missing the tensors or metadata its header promises.
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What was wrong, in words.
+        reason: String,
+    },
+    /// The file is a valid oxo model, but not the one asked for: another variant, another
+    /// input or action shape, another network size, or a model where a checkpoint was expected.
+    Mismatch {
+        /// The file.
+        path: PathBuf,
+        /// What was asked for.
+        expected: String,
+        /// What the file holds.
+        found: String,
+    },
+}
+
+impl NnError {
+    /// A [`NnError::Corrupt`] for `path`.
+    pub(crate) fn corrupt(path: &Path, reason: impl fmt::Display) -> Self {
+        NnError::Corrupt {
+            path: path.to_path_buf(),
+            reason: reason.to_string(),
+        }
+    }
+
+    /// A [`NnError::Mismatch`] for `path`.
+    pub(crate) fn mismatch(
+        path: &Path,
+        expected: impl fmt::Display,
+        found: impl fmt::Display,
+    ) -> Self {
+        NnError::Mismatch {
+            path: path.to_path_buf(),
+            expected: expected.to_string(),
+            found: found.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for NnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NnError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            NnError::Corrupt { path, reason } => {
+                write!(
+                    f,
+                    "{}: not a valid oxo model file: {reason}",
+                    path.display()
+                )
+            }
+            NnError::Mismatch {
+                path,
+                expected,
+                found,
+            } => write!(
+                f,
+                "{}: wrong model: expected {expected}, but the file holds {found}",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NnError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            NnError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,495 @@
+//! Model and checkpoint files: Burnpack (`.bpk`) containers with oxo metadata.
+//!
+//! A *model* file holds the network's parameters (with the batch-norm running statistics) and
+//! says, in the Burnpack metadata, which variant and shapes it was built for and its
+//! [`NetConfig`]. A *checkpoint* holds the same plus the optimiser's state and the number of
+//! training steps, in one file, so a model and its optimiser can never be restored from two
+//! different moments. A checksum of the tensor data catches damage that Burnpack's own header
+//! and size checks miss. Both are written to a scratch file beside the destination, synced, then
+//! renamed over it (burn-pack's `Writer::write_to_file`), so a crash never leaves a half-written
+//! file under the real name.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+use burn::module::Module;
+use burn::optim::{ModuleOptimizer, OptimizerRecord};
+use burn::store::ModuleRecord;
+use burn::tensor::Bytes;
+use burn_pack::{Reader, Scalar, Writer};
+
+use crate::config::NetConfig;
+use crate::error::NnError;
+use crate::net::{NetShape, ResNet};
+
+/// Metadata key: the file format, [`FORMAT`].
+const KEY_FORMAT: &str = "oxo.format";
+/// Metadata key: what the file holds, a [`FileKind`].
+const KEY_KIND: &str = "oxo.kind";
+/// Metadata key: the [`NetShape`] as JSON.
+const KEY_SHAPE: &str = "oxo.shape";
+/// Metadata key: the [`NetConfig`] as JSON.
+const KEY_NET: &str = "oxo.net";
+/// Metadata key: training steps taken (checkpoints).
+const KEY_STEPS: &str = "oxo.steps";
+/// Metadata key: the tensors' [`checksum`].
+const KEY_CHECKSUM: &str = "oxo.checksum";
+/// The format written and understood.
+const FORMAT: &str = "oxo-nn/1";
+/// Tensor-name (and metadata / scalar key) prefix of a checkpoint's model parameters.
+const MODEL_PREFIX: &str = "model/";
+/// Tensor-name (and metadata / scalar key) prefix of a checkpoint's optimiser state.
+const OPTIM_PREFIX: &str = "optim/";
+
+/// What an oxo `.bpk` file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// A network's parameters only: for inference and export.
+    Model,
+    /// A network's parameters, its optimiser's state and its step count: to resume training.
+    Checkpoint,
+}
+
+impl FileKind {
+    fn name(self) -> &'static str {
+        match self {
+            FileKind::Model => "model",
+            FileKind::Checkpoint => "checkpoint",
+        }
+    }
+}
+
+impl fmt::Display for FileKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What an oxo `.bpk` file says about itself, read without loading its tensors.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileInfo {
+    /// Model or checkpoint.
+    pub kind: FileKind,
+    /// The variant and shapes the network was built for.
+    pub shape: NetShape,
+    /// The network's size.
+    pub config: NetConfig,
+    /// Training steps taken (0 for a model file).
+    pub steps: u64,
+}
+
+impl FileInfo {
+    /// Reads the header of the oxo file at `path`.
+    pub fn read(path: &Path) -> Result<FileInfo, NnError> {
+        Ok(read(path)?.info)
+    }
+
+    /// Checks that this file holds a network for `shape`, and, when they are given, that it
+    /// is a `kind` file and of size `config`.
+    pub(crate) fn expect(
+        &self,
+        path: &Path,
+        kind: Option<FileKind>,
+        shape: &NetShape,
+        config: Option<&NetConfig>,
+    ) -> Result<(), NnError> {
+        if let Some(kind) = kind
+            && self.kind != kind
+        {
+            return Err(NnError::mismatch(
+                path,
+                format!("a {kind} file"),
+                format!("a {}", self.kind),
+            ));
+        }
+        if self.shape != *shape {
+            return Err(NnError::mismatch(
+                path,
+                describe(shape),
+                describe(&self.shape),
+            ));
+        }
+        if let Some(config) = config
+            && self.config != *config
+        {
+            return Err(NnError::mismatch(path, json(config), json(&self.config)));
+        }
+        Ok(())
+    }
+}
+
+/// A shape in words, for error messages.
+fn describe(shape: &NetShape) -> String {
+    format!(
+        "a {} network ({} planes of {}x{}, {} actions)",
+        shape.variant, shape.planes, shape.height, shape.width, shape.actions
+    )
+}
+
+/// `value` as compact JSON (the config and shape types cannot fail to serialise).
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("plain structs serialise")
+}
+
+/// One tensor of a file, taken apart: what is renamed, checked and put back together.
+struct Part {
+    name: String,
+    dtype: burn_pack::DType,
+    shape: burn_pack::Shape,
+    id: Option<u64>,
+    bytes: Bytes,
+}
+
+impl Part {
+    /// Takes every tensor apart.
+    fn all(tensors: Vec<burn_pack::Tensor>) -> Result<Vec<Part>, burn_pack::Error> {
+        tensors
+            .into_iter()
+            .map(|tensor| {
+                let (name, dtype, shape, id, bytes) = tensor.into_parts()?;
+                Ok(Part {
+                    name,
+                    dtype,
+                    shape,
+                    id,
+                    bytes,
+                })
+            })
+            .collect()
+    }
+
+    /// Puts the tensor back together.
+    fn into_tensor(self) -> burn_pack::Tensor {
+        burn_pack::Tensor::new(self.name, self.dtype, self.shape, self.id, self.bytes)
+    }
+}
+
+/// An FNV-1a hash of every tensor's name and bytes, in name order: Burnpack checks its header
+/// and sizes but not the data, and a flipped bit in a weight must not load silently.
+fn checksum(parts: &[Part]) -> String {
+    let mut order: Vec<&Part> = parts.iter().collect();
+    order.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in order {
+        for &byte in part
+            .name
+            .as_bytes()
+            .iter()
+            .chain([0u8].iter())
+            .chain(part.bytes.iter())
+        {
+            hash = (hash ^ byte as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{hash:016x}")
+}
+
+/// The tensors of a module, taken apart, named by module path (with parameter ids).
+fn module_parts(model: &ResNet, path: &Path) -> Result<Vec<Part>, NnError> {
+    let bytes = model
+        .valid()
+        .into_record()
+        .into_bytes()
+        .map_err(|e| NnError::corrupt(path, e))?;
+    Reader::from_bytes(bytes)
+        .and_then(Reader::into_tensors)
+        .and_then(Part::all)
+        .map_err(|e| NnError::corrupt(path, e))
+}
+
+/// What a file holds besides its tensors: the oxo header and the optimiser's metadata and
+/// scalars (checkpoints).
+struct Extras<'a> {
+    kind: FileKind,
+    shape: &'a NetShape,
+    config: &'a NetConfig,
+    steps: u64,
+    metadata: BTreeMap<String, String>,
+    scalars: BTreeMap<String, Scalar>,
+}
+
+/// Writes `parts` (already named) and `extras` to `path` atomically: a scratch file beside it,
+/// synced, then renamed over it.
+fn write(path: &Path, parts: Vec<Part>, extras: Extras) -> Result<(), NnError> {
+    let sum = checksum(&parts);
+    let tensors = parts.into_iter().map(Part::into_tensor).collect();
+    let mut writer = Writer::new(tensors)
+        .with_metadata(KEY_FORMAT, FORMAT)
+        .with_metadata(KEY_KIND, extras.kind.name())
+        .with_metadata(KEY_SHAPE, &json(extras.shape))
+        .with_metadata(KEY_NET, &json(extras.config))
+        .with_metadata(KEY_STEPS, &extras.steps.to_string())
+        .with_metadata(KEY_CHECKSUM, &sum);
+    for (key, value) in &extras.metadata {
+        writer = writer.with_metadata(key, value);
+    }
+    for (key, value) in &extras.scalars {
+        writer = writer.with_scalar(key, *value);
+    }
+    writer
+        .auto_extension(false)
+        .write_to_file(path)
+        .map_err(|e| NnError::Io {
+            path: path.to_path_buf(),
+            source: std::io::Error::other(e.to_string()),
+        })
+}
+
+/// Saves a model file.
+pub(crate) fn save_model(
+    path: &Path,
+    model: &ResNet,
+    shape: &NetShape,
+    config: &NetConfig,
+) -> Result<(), NnError> {
+    let extras = Extras {
+        kind: FileKind::Model,
+        shape,
+        config,
+        steps: 0,
+        metadata: BTreeMap::new(),
+        scalars: BTreeMap::new(),
+    };
+    write(path, module_parts(model, path)?, extras)
+}
+
+/// Renames every part by putting `prefix` in front of its name.
+fn prefix_all(parts: Vec<Part>, prefix: &str) -> impl Iterator<Item = Part> {
+    parts.into_iter().map(move |mut part| {
+        part.name = format!("{prefix}{}", part.name);
+        part
+    })
+}
+
+/// Saves a checkpoint: the model's tensors under [`MODEL_PREFIX`], the optimiser's tensors,
+/// per-parameter paths and scalars under [`OPTIM_PREFIX`].
+pub(crate) fn save_checkpoint(
+    path: &Path,
+    model: &ResNet,
+    optim: &ModuleOptimizer,
+    shape: &NetShape,
+    config: &NetConfig,
+    steps: u64,
+) -> Result<(), NnError> {
+    let corrupt = |e: &dyn fmt::Display| NnError::corrupt(path, e);
+    let optim = Reader::from_bytes(optim.into_bytes().map_err(|e| corrupt(&e))?)
+        .map_err(|e| corrupt(&e))?;
+    let extras = Extras {
+        kind: FileKind::Checkpoint,
+        shape,
+        config,
+        steps,
+        metadata: with_prefix(optim.metadata(), OPTIM_PREFIX),
+        scalars: with_prefix(optim.scalars(), OPTIM_PREFIX),
+    };
+    let optim_parts = optim
+        .into_tensors()
+        .and_then(Part::all)
+        .map_err(|e| corrupt(&e))?;
+    let parts = prefix_all(module_parts(model, path)?, MODEL_PREFIX)
+        .chain(prefix_all(optim_parts, OPTIM_PREFIX))
+        .collect();
+    write(path, parts, extras)
+}
+
+/// The entries of `map` with `prefix` put before their keys.
+fn with_prefix<V: Clone>(map: &BTreeMap<String, V>, prefix: &str) -> BTreeMap<String, V> {
+    map.iter()
+        .map(|(key, value)| (format!("{prefix}{key}"), value.clone()))
+        .collect()
+}
+
+/// The entries of `map` whose keys start with `prefix`, without it.
+fn under_prefix<V: Clone>(map: &BTreeMap<String, V>, prefix: &str) -> BTreeMap<String, V> {
+    map.iter()
+        .filter_map(|(key, value)| Some((key.strip_prefix(prefix)?.to_string(), value.clone())))
+        .collect()
+}
+
+/// An oxo file as read: its header, its metadata and scalars, and its tensors (checksum
+/// verified).
+struct Contents {
+    info: FileInfo,
+    metadata: BTreeMap<String, String>,
+    scalars: BTreeMap<String, Scalar>,
+    parts: Vec<Part>,
+}
+
+/// Reads and checks an oxo file.
+fn read(path: &Path) -> Result<Contents, NnError> {
+    let data = std::fs::read(path).map_err(|source| NnError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let reader = Reader::from_bytes(Bytes::from_bytes_vec(data))
+        .map_err(|e| NnError::corrupt(path, format!("not a Burnpack file ({e})")))?;
+    let metadata = reader.metadata().clone();
+    let scalars = reader.scalars().clone();
+    let get = |key: &str| {
+        metadata
+            .get(key)
+            .ok_or_else(|| NnError::corrupt(path, format!("no '{key}' in its metadata")))
+    };
+    let format = get(KEY_FORMAT)?;
+    if format != FORMAT {
+        return Err(NnError::corrupt(
+            path,
+            format!("format '{format}', expected '{FORMAT}'"),
+        ));
+    }
+    let kind = match get(KEY_KIND)?.as_str() {
+        "model" => FileKind::Model,
+        "checkpoint" => FileKind::Checkpoint,
+        other => return Err(NnError::corrupt(path, format!("unknown kind '{other}'"))),
+    };
+    let bad = |key: &str, e: &dyn fmt::Display| NnError::corrupt(path, format!("bad '{key}': {e}"));
+    let shape = serde_json::from_str(get(KEY_SHAPE)?).map_err(|e| bad(KEY_SHAPE, &e))?;
+    let config = serde_json::from_str(get(KEY_NET)?).map_err(|e| bad(KEY_NET, &e))?;
+    let steps = get(KEY_STEPS)?.parse().map_err(|e| bad(KEY_STEPS, &e))?;
+    let parts = reader
+        .into_tensors()
+        .and_then(Part::all)
+        .map_err(|e| NnError::corrupt(path, e))?;
+    let sum = checksum(&parts);
+    if *get(KEY_CHECKSUM)? != sum {
+        return Err(NnError::corrupt(
+            path,
+            "its tensor data does not match its checksum (damaged file)",
+        ));
+    }
+    let info = FileInfo {
+        kind,
+        shape,
+        config,
+        steps,
+    };
+    Ok(Contents {
+        info,
+        metadata,
+        scalars,
+        parts,
+    })
+}
+
+/// Applies `parts` (named by module path) to `model`, failing on any missing, unused or
+/// wrongly shaped tensor.
+fn apply(model: ResNet, parts: Vec<Part>, path: &Path) -> Result<ResNet, NnError> {
+    let tensors = parts.into_iter().map(Part::into_tensor).collect();
+    let bytes = Writer::new(tensors)
+        .into_bytes()
+        .map_err(|e| NnError::corrupt(path, e))?;
+    let record = ModuleRecord::from_bytes(bytes).map_err(|e| NnError::corrupt(path, e))?;
+    model
+        .try_load_record(record)
+        .map_err(|e| NnError::corrupt(path, e))
+}
+
+/// The model's parts of a file: all of a model file's, the [`MODEL_PREFIX`]ed ones of a
+/// checkpoint's (prefix removed).
+fn model_parts(kind: FileKind, parts: Vec<Part>) -> Vec<Part> {
+    match kind {
+        FileKind::Model => parts,
+        FileKind::Checkpoint => parts
+            .into_iter()
+            .filter_map(|mut part| {
+                part.name = part.name.strip_prefix(MODEL_PREFIX)?.to_string();
+                Some(part)
+            })
+            .collect(),
+    }
+}
+
+/// Loads the network of a model file or checkpoint for `shape` into a fresh network that
+/// `build` makes for the file's size. Returns it with that size.
+pub(crate) fn load_model(
+    path: &Path,
+    shape: &NetShape,
+    build: impl FnOnce(&NetConfig) -> ResNet,
+) -> Result<(ResNet, NetConfig), NnError> {
+    let contents = read(path)?;
+    let info = contents.info;
+    info.expect(path, None, shape, None)?;
+    let model = apply(
+        build(&info.config),
+        model_parts(info.kind, contents.parts),
+        path,
+    )?;
+    Ok((model, info.config))
+}
+
+/// A checkpoint as loaded: the model, the optimiser (state restored) and the step count.
+pub(crate) struct Checkpoint {
+    pub model: ResNet,
+    pub optim: ModuleOptimizer,
+    pub steps: u64,
+}
+
+/// Loads a checkpoint for `shape` and `config` into `model` (freshly built) and `optim`
+/// (freshly configured).
+pub(crate) fn load_checkpoint(
+    path: &Path,
+    shape: &NetShape,
+    config: &NetConfig,
+    model: ResNet,
+    optim: ModuleOptimizer,
+) -> Result<Checkpoint, NnError> {
+    let contents = read(path)?;
+    contents
+        .info
+        .expect(path, Some(FileKind::Checkpoint), shape, Some(config))?;
+    let corrupt = |e: &dyn fmt::Display| NnError::corrupt(path, e);
+    let (mut model_parts, mut optim_parts) = (Vec::new(), Vec::new());
+    for mut part in contents.parts {
+        if let Some(name) = part.name.strip_prefix(MODEL_PREFIX) {
+            part.name = name.to_string();
+            model_parts.push(part);
+        } else if let Some(name) = part.name.strip_prefix(OPTIM_PREFIX) {
+            part.name = name.to_string();
+            optim_parts.push(part);
+        } else {
+            return Err(corrupt(&format!("unexpected tensor '{}'", part.name)));
+        }
+    }
+    let model = apply(model, model_parts, path)?;
+    // The optimiser keys its state by parameter id, and panics on state without one: every
+    // piece must belong to a parameter of the model just loaded.
+    let mut param_ids = Vec::new();
+    model.visit(&mut ParamIds(&mut param_ids));
+    if let Some(stray) = optim_parts
+        .iter()
+        .find(|part| !part.id.is_some_and(|id| param_ids.contains(&id)))
+    {
+        return Err(corrupt(&format!(
+            "optimiser state '{}' belongs to no parameter of the model",
+            stray.name
+        )));
+    }
+    let tensors = optim_parts.into_iter().map(Part::into_tensor).collect();
+    let mut writer = Writer::new(tensors);
+    for (key, value) in &under_prefix(&contents.metadata, OPTIM_PREFIX) {
+        writer = writer.with_metadata(key, value);
+    }
+    for (key, value) in &under_prefix(&contents.scalars, OPTIM_PREFIX) {
+        writer = writer.with_scalar(key, *value);
+    }
+    let bytes = writer.into_bytes().map_err(|e| corrupt(&e))?;
+    let record = OptimizerRecord::from_bytes(bytes).map_err(|e| corrupt(&e))?;
+    Ok(Checkpoint {
+        model,
+        optim: optim.load_record(record),
+        steps: contents.info.steps,
+    })
+}
+
+/// Collects the ids of a module's float parameters (running statistics included).
+struct ParamIds<'a>(&'a mut Vec<u64>);
+
+impl burn::module::ModuleVisitor for ParamIds<'_> {
+    fn visit_float<const D: usize>(
+        &mut self,
+        param: &burn::module::Param<burn::tensor::Tensor<D>>,
+    ) {
+        self.0.push(param.id.val());
+    }
+}

@@ -1,0 +1,34 @@
+//! The oxo neural network: input encodings for every variant, an AlphaZero-style residual
+//! policy/value network, batched inference and the training step, on burn.
+//!
+//! - [`Encode`]: a position as `PLANES` planes of the variant's `H x W` grid, from the mover's
+//!   point of view ([`encode`] module).
+//! - [`NetConfig`] / [`NetShape`]: the network's size, and the input and output shapes the
+//!   variant dictates.
+//! - [`Net`]: inference, batched: policy logits over every action, win/draw/loss logits and an
+//!   optional score margin.
+//! - [`Trainer`]: AdamW steps on policy cross-entropy, value cross-entropy and score error;
+//!   checkpoints of weights plus optimiser state.
+//! - Files are Burnpack (`.bpk`) with oxo metadata ([`FileInfo`]); a wrong, missing or corrupt
+//!   file is an [`NnError`], not a panic.
+//!
+//! The CPU backend is burn's `flex` (`Device::flex()`); the `cuda` feature adds
+//! `Device::cuda(index)`.
+
+pub mod encode;
+
+mod config;
+mod error;
+mod file;
+mod infer;
+mod net;
+mod train;
+
+pub use burn::tensor::Device;
+pub use config::{NetConfig, TrainConfig};
+pub use encode::Encode;
+pub use error::NnError;
+pub use file::{FileInfo, FileKind};
+pub use infer::{Evaluation, Net};
+pub use net::{NetShape, WDL};
+pub use train::{Batch, Losses, Trainer};

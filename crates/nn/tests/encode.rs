@@ -1,0 +1,174 @@
+//! Encoding tests for every variant: the planes are fully written and in range, the legal
+//! planes match `legal_actions`, and symmetric positions encode to permuted planes.
+
+use oxo_nn::Encode;
+use oxo_rules::adjacency::Adjacency;
+use oxo_rules::extreme::Extreme;
+use oxo_rules::paytoplay::PayToPlay;
+use oxo_rules::tictactoe::TicTacToe;
+use oxo_rules::ultimate::Ultimate;
+use oxo_rules::xando::XAndO;
+use oxo_rules::{ActionList, Game};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+/// Encodes `game` into a buffer poisoned with NaN, so a float the encoder forgot shows up.
+fn encode<G: Encode>(game: &G) -> Vec<f32> {
+    let mut out = vec![f32::NAN; G::INPUT_SIZE + 3];
+    game.encode(&mut out);
+    assert!(
+        out[G::INPUT_SIZE..].iter().all(|x| x.is_nan()),
+        "wrote past INPUT_SIZE"
+    );
+    out.truncate(G::INPUT_SIZE);
+    out
+}
+
+/// The index of the plane whose description starts with `prefix`.
+fn plane<G: Encode>(prefix: &str) -> Option<usize> {
+    G::plane_names()
+        .iter()
+        .position(|name| name.starts_with(prefix))
+}
+
+/// Checks one position: range, legal planes, symmetries.
+fn check_position<G: Encode>(game: &G) {
+    let cells = G::WIDTH * G::HEIGHT;
+    let planes = encode(game);
+    for (i, x) in planes.iter().enumerate() {
+        assert!(
+            x.is_finite() && x.abs() <= 3.0,
+            "{}: plane '{}' cell {} is {x} in\n{game}",
+            G::NAME,
+            G::plane_names()[i / cells],
+            i % cells
+        );
+    }
+
+    // The legal planes hold exactly the legal actions that have a cell.
+    let claim = plane::<G>("legal:")
+        .or_else(|| plane::<G>("legal claim:"))
+        .expect("a legal plane");
+    let blacken = plane::<G>("legal blacken:");
+    let mut expected = vec![0.0f32; planes.len()];
+    let mut legal = ActionList::new();
+    game.legal_actions(&mut legal);
+    for &action in &legal {
+        let action = action as usize;
+        if action < cells {
+            expected[claim * cells + action] = 1.0;
+        } else if let Some(blacken) = blacken {
+            expected[blacken * cells + action - cells] = 1.0;
+        }
+    }
+    for p in [Some(claim), blacken].into_iter().flatten() {
+        let range = p * cells..(p + 1) * cells;
+        assert_eq!(
+            planes[range.clone()],
+            expected[range],
+            "{}: legal plane {p} in\n{game}",
+            G::NAME
+        );
+    }
+
+    // A symmetry moves every plane's cell c to map_action(sym, c).
+    for sym in 1..G::NUM_SYMMETRIES {
+        let moved = encode(&game.transformed(sym));
+        for p in 0..G::PLANES {
+            for cell in 0..cells {
+                let to = G::map_action(sym, cell as u16) as usize;
+                assert_eq!(
+                    moved[p * cells + to],
+                    planes[p * cells + cell],
+                    "{}: symmetry {sym}, plane '{}', cell {cell} in\n{game}",
+                    G::NAME,
+                    G::plane_names()[p]
+                );
+            }
+        }
+    }
+}
+
+/// Checks every position of `games` random games.
+fn check_variant<G: Encode>(games: usize) {
+    assert_eq!(
+        G::plane_names().len(),
+        G::PLANES,
+        "{}: one name per plane",
+        G::NAME
+    );
+    assert_eq!(G::INPUT_SIZE, G::PLANES * G::WIDTH * G::HEIGHT);
+    let mut rng = SmallRng::seed_from_u64(5);
+    for _ in 0..games {
+        let mut game = G::new();
+        check_position(&game);
+        while !game.is_over() {
+            game.play(game.random_action(&mut rng));
+            check_position(&game);
+        }
+    }
+}
+
+#[test]
+fn tictactoe() {
+    check_variant::<TicTacToe>(50);
+}
+
+#[test]
+fn ultimate() {
+    check_variant::<Ultimate>(10);
+}
+
+#[test]
+fn extreme() {
+    check_variant::<Extreme>(3);
+}
+
+#[test]
+fn paytoplay() {
+    check_variant::<PayToPlay>(50);
+}
+
+#[test]
+fn xando() {
+    check_variant::<XAndO>(10);
+}
+
+#[test]
+fn adjacency() {
+    check_variant::<Adjacency>(5);
+}
+
+/// The mover's and the opponent's marks swap places when the other player is to move.
+#[test]
+fn encodes_from_the_movers_point_of_view() {
+    let mut game = TicTacToe::new();
+    game.play(4); // X takes the centre; O to move.
+    let planes = encode(&game);
+    assert_eq!(planes[4], 0.0, "the centre is not the mover's (O's)");
+    assert_eq!(planes[9 + 4], 1.0, "the centre is the opponent's (X's)");
+    game.play(0); // O takes A1; X to move.
+    let planes = encode(&game);
+    assert_eq!(
+        (planes[4], planes[0]),
+        (1.0, 0.0),
+        "X, the mover, holds the centre"
+    );
+    assert_eq!(
+        (planes[9 + 4], planes[9]),
+        (0.0, 1.0),
+        "O, the opponent, holds A1"
+    );
+}
+
+/// A finished game has no legal cells.
+#[test]
+fn finished_games_have_an_empty_legal_plane() {
+    let mut game = TicTacToe::new();
+    for action in [0, 3, 1, 4, 2] {
+        game.play(action);
+    }
+    assert!(game.is_over());
+    let planes = encode(&game);
+    assert!(planes[18..27].iter().all(|&x| x == 0.0));
+}
