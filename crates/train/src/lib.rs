@@ -1,0 +1,17 @@
+//! AlphaZero-style training for the oxo variants, in three stages over a run directory
+//! (KataGo's design): [`selfplay_stage`] plays games with the best net, [`train_stage`]
+//! trains the candidate on a replay window, and [`gate_stage`] promotes it if it beats the
+//! best net. [`run_loop`] runs them in one process, resuming from `state.json`.
+
+pub mod agent;
+pub mod config;
+pub mod gate;
+pub mod observe;
+pub mod records;
+pub mod rundir;
+pub mod selfplay;
+pub mod train;
+
+pub use config::{ConfigError, RunConfig};
+pub use records::{GameRecord, GenerationRecords, MoveTarget};
+pub use rundir::{RunDir, Stage, State, TrainError, write_atomic};
