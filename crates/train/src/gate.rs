@@ -26,7 +26,13 @@ pub fn play_pairs<G: Encode>(a: &Net, b: &Net, simulations: u32, openings: &[G])
         BatchedSearch::<G>::new(config, &seeds),
     ];
     let mut games: Vec<G> = (0..n).map(|i| openings[i / 2]).collect();
-    let a_player = |i: usize| if i % 2 == 0 { Player::X } else { Player::O };
+    let a_player = |i: usize| {
+        if i.is_multiple_of(2) {
+            Player::X
+        } else {
+            Player::O
+        }
+    };
     let mut evaluators = [NetEvaluator::new(a), NetEvaluator::new(b)];
     while games.iter().any(|g| !g.is_over()) {
         for (i, game) in games.iter().enumerate() {
@@ -237,7 +243,7 @@ pub fn gate_stage<G: Encode + Evaluate>(
     fields["promoted"] = (promoted as u8).into();
     fields["seconds"] = start.elapsed().as_secs_f64().into();
     let rate_every = config.gate.rate_every;
-    if rate_every > 0 && generation % rate_every == 0 {
+    if rate_every > 0 && generation.is_multiple_of(rate_every) {
         let (rating, table) = rate_model::<G>(
             config,
             &run.model_path(state.best),

@@ -7,11 +7,17 @@ pub mod agent;
 pub mod config;
 pub mod gate;
 pub mod observe;
+pub mod pipeline;
 pub mod records;
 pub mod rundir;
 pub mod selfplay;
 pub mod train;
 
+pub use agent::{NetAgent, build_any_agent};
 pub use config::{ConfigError, RunConfig};
+pub use gate::gate_stage;
+pub use observe::Observer;
+pub use pipeline::{LoopOptions, init_run, run_loop, selfplay_stage};
 pub use records::{GameRecord, GenerationRecords, MoveTarget};
 pub use rundir::{RunDir, Stage, State, TrainError, write_atomic};
+pub use train::train_stage;

@@ -69,6 +69,21 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     })
 }
 
+/// Removes the scratch files of atomic writes that a killed process left in `dir` (our own
+/// `.NAME.PID.tmp` and burn-pack's scratch files); the real files are untouched.
+fn remove_scratch_files(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with('.') && name.ends_with(".tmp") {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// Copies `from` over `to` atomically.
 pub fn copy_atomic(from: &Path, to: &Path) -> Result<()> {
     let bytes = fs::read(from).map_err(|e| io_error(from, e))?;
@@ -178,9 +193,10 @@ impl RunDir {
         }
         dir.read_state()?; // a corrupt state.json is an error now, not later
         write_atomic(&config_path, config.to_toml().as_bytes())?;
-        for sub in ["selfplay", "models", "checkpoint", "tb"] {
+        for sub in ["", "selfplay", "models", "checkpoint", "tb"] {
             let path = root.join(sub);
             fs::create_dir_all(&path).map_err(|e| io_error(&path, e))?;
+            remove_scratch_files(&path);
         }
         Ok(dir)
     }

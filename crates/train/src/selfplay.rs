@@ -248,6 +248,7 @@ pub fn play_games<G: Encode>(
 mod tests {
     use super::*;
     use oxo_nn::{Device, NetConfig};
+    use oxo_rules::Game;
     use oxo_rules::tictactoe::TicTacToe;
 
     #[test]
