@@ -4,6 +4,7 @@
 //! best net. [`run_loop`] runs them in one process, resuming from `state.json`.
 
 pub mod agent;
+pub mod bench;
 pub mod config;
 pub mod gate;
 pub mod observe;
