@@ -70,7 +70,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 }
 
 /// Removes the scratch files of atomic writes that a killed process left in `dir` (our own
-/// `.NAME.PID.tmp` and burn-pack's scratch files); the real files are untouched.
+/// `.NAME.PID.tmp`), once they are an hour old, so a stage running in another process
+/// never loses the file it is writing; the real files are untouched.
 fn remove_scratch_files(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
@@ -78,7 +79,13 @@ fn remove_scratch_files(dir: &Path) {
     for entry in entries.flatten() {
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        if name.starts_with('.') && name.ends_with(".tmp") {
+        let stale = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age.as_secs() > 3600);
+        if stale && name.starts_with('.') && name.ends_with(".tmp") {
             let _ = fs::remove_file(entry.path());
         }
     }

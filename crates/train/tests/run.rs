@@ -133,13 +133,13 @@ fn kill_9_during_each_stage_loses_nothing() {
     config.gate.simulations = 64;
     config.gate.mode = oxo_train::config::GateMode::Threshold;
     for target in [Stage::SelfPlay, Stage::Train, Stage::Gate] {
+        let run = RunDir::open(dir.path(), &config).unwrap();
         let mut child = std::process::Command::new(std::env::current_exe().unwrap())
             .args(["--exact", "child_loop", "--nocapture"])
             .env("OXO_KILL_DIR", dir.path())
             .stdout(std::process::Stdio::null())
             .spawn()
             .unwrap();
-        let run = RunDir::open(dir.path(), &config).unwrap();
         let start = Instant::now();
         let mut killed_at = None;
         while start.elapsed() < Duration::from_secs(120) {
