@@ -23,16 +23,19 @@ wait_for() {
   echo "timed out waiting for '$1'" >&2; screen >&2; return 1
 }
 
-wait_for "name?"; tmux send-keys -t "$session" "Tess" Enter
-wait_for "first)"; tmux send-keys -t "$session" "$sign" Enter
+# Types text literally (-l: "F9" is a move, not the F9 key), then Enter.
+type_line() { tmux send-keys -t "$session" -l "$1"; tmux send-keys -t "$session" Enter; }
+
+wait_for "name?"; type_line "Tess"
+wait_for "first)"; type_line "$sign"
 for _ in $(seq 1 400); do
   wait_for "your move:"
   if screen | grep -q "Game over"; then break; fi
-  tmux send-keys -t "$session" "moves" Enter
+  type_line "moves"
   sleep 0.05; wait_for "your move:"
   move=$(screen | grep "Legal moves:" | tail -n 1 | sed 's/.*Legal moves: //' | awk '{print $1}')
   tmux clear-history -t "$session"
-  tmux send-keys -t "$session" "$move" Enter
+  type_line "$move"
   sleep 0.05
 done
 wait_for "[exited]"

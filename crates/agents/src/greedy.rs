@@ -69,3 +69,19 @@ impl<G: Evaluate> Agent<G> for GreedyAgent {
         &self.name
     }
 }
+
+/// The legal move with the best one-ply value, the first on ties: greedy's choice without
+/// randomness, for tests of the evaluations.
+#[cfg(test)]
+pub(crate) fn first_best_move<G: Evaluate>(game: &G) -> Action {
+    let mut actions = ActionList::new();
+    game.legal_actions(&mut actions);
+    let mut best = (f32::NEG_INFINITY, actions[0]);
+    for &action in &actions {
+        let value = one_ply_value(game, action);
+        if value > best.0 {
+            best = (value, action);
+        }
+    }
+    best.1
+}

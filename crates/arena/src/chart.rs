@@ -52,7 +52,7 @@ pub fn ratings_svg(report: &Report) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
          font-family=\"sans-serif\" font-size=\"13\">\n\
          <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
-         <text x=\"{LEFT}\" y=\"22\" font-size=\"15\" font-weight=\"bold\">{} — Elo with 95% \
+         <text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">{} — Elo with 95% \
          intervals ({} games per pairing, {} = 0)</text>\n",
         report.variant,
         report.games_per_pair,

@@ -52,8 +52,7 @@ enum Command {
         /// Worker threads (default: every core).
         #[arg(long)]
         threads: Option<NonZeroUsize>,
-        /// Random moves before the agents take over (default: 0 for tictactoe and
-        /// paytoplay, 2 otherwise).
+        /// Random moves before the agents take over (default: 0 for tictactoe, 2 otherwise).
         #[arg(long)]
         opening_plies: Option<usize>,
         /// Seed for openings and agents.
@@ -200,10 +199,9 @@ fn main() -> ExitCode {
             seed,
             out,
         } => {
-            let default_plies = match variant {
-                Variant::TicTacToe | Variant::PayToPlay => 0,
-                _ => 2,
-            };
+            // Tictactoe is too small for random openings; paytoplay's empty board is a solved
+            // win for O, so every game from it would repeat the same story.
+            let default_plies = if variant == Variant::TicTacToe { 0 } else { 2 };
             let config = ArenaConfig {
                 games_per_pair: games.max(2),
                 opening_plies: opening_plies.unwrap_or(default_plies),
