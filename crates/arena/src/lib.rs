@@ -5,7 +5,7 @@
 pub mod chart;
 pub mod elo;
 
-use oxo_agents::{AgentSpec, Evaluate, SpecError, build_agent};
+use oxo_agents::{Agent, AgentSpec, Evaluate, SpecError, build_agent};
 use oxo_rules::{Action, Game, Outcome, Player};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -127,6 +127,11 @@ fn seeded(spec: &AgentSpec, seed: u64) -> AgentSpec {
     spec
 }
 
+/// Builds an agent from its spec: how a tournament gets its players, so front ends can add
+/// agent kinds (trained nets) that this crate does not know.
+pub type AgentFactory<'a, G> =
+    dyn Fn(&AgentSpec) -> Result<Box<dyn Agent<G>>, SpecError> + Sync + 'a;
+
 /// Plays one game between two specs from a starting position.
 pub fn play_game<G: Evaluate>(
     x: &AgentSpec,
@@ -134,9 +139,20 @@ pub fn play_game<G: Evaluate>(
     start: G,
     seed: u64,
 ) -> Result<(G, usize), SpecError> {
+    play_game_with(&build_agent::<G>, x, o, start, seed)
+}
+
+/// [`play_game`] with agents built by `factory`.
+pub fn play_game_with<G: Game>(
+    factory: &AgentFactory<'_, G>,
+    x: &AgentSpec,
+    o: &AgentSpec,
+    start: G,
+    seed: u64,
+) -> Result<(G, usize), SpecError> {
     let mut agents = [
-        build_agent::<G>(&seeded(x, mix(seed, 1, 0)))?,
-        build_agent::<G>(&seeded(o, mix(seed, 2, 0)))?,
+        factory(&seeded(x, mix(seed, 1, 0)))?,
+        factory(&seeded(o, mix(seed, 2, 0)))?,
     ];
     let mut game = start;
     let mut plies = 0;
@@ -157,8 +173,18 @@ pub fn run_tournament<G: Evaluate>(
     config: &ArenaConfig,
     on_game: &(dyn Fn() + Sync),
 ) -> Result<Report, SpecError> {
+    run_tournament_with(specs, config, &build_agent::<G>, on_game)
+}
+
+/// [`run_tournament`] with agents built by `factory` (e.g. one that also knows trained nets).
+pub fn run_tournament_with<G: Game>(
+    specs: &[AgentSpec],
+    config: &ArenaConfig,
+    factory: &AgentFactory<'_, G>,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<Report, SpecError> {
     for spec in specs {
-        build_agent::<G>(spec)?; // fail fast on a bad spec, before any game
+        factory(spec)?; // fail fast on a bad spec, before any game
     }
     let openings = config.games_per_pair.div_ceil(2);
     let mut jobs = Vec::new();
@@ -175,7 +201,7 @@ pub fn run_tournament<G: Evaluate>(
         .map(|&(x, o, k)| {
             let (start, opening_plies) = opening::<G>(config.seed, k, config.opening_plies);
             let seed = mix(config.seed, (x * 1000 + o) as u64, k as u64);
-            let (end, plies) = play_game::<G>(&specs[x], &specs[o], start, seed)?;
+            let (end, plies) = play_game_with(factory, &specs[x], &specs[o], start, seed)?;
             on_game();
             Ok(GameRecord {
                 x,

@@ -62,6 +62,20 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Train a network by self-play (resumes a run directory where it stopped).
+    Train {
+        #[arg(long, value_parser = parse_variant, help = variant_help())]
+        variant: Variant,
+        /// The run configuration (default: configs/VARIANT.toml).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The run directory (default: runs/VARIANT).
+        #[arg(long)]
+        run: Option<PathBuf>,
+        /// Stop at the first stage boundary after this many minutes.
+        #[arg(long)]
+        minutes: Option<f64>,
+    },
     /// Measure speed.
     Bench {
         #[command(subcommand)]
@@ -71,6 +85,38 @@ enum Command {
 
 #[derive(Subcommand)]
 enum BenchTarget {
+    /// Network evaluations/s at batch 1, 16, 64, 256, training positions/s, and the fp32
+    /// matmul peak they are compared with.
+    Nn {
+        #[arg(long, value_parser = parse_variant, help = variant_help(), default_value = "ultimate")]
+        variant: Variant,
+        /// Residual blocks.
+        #[arg(long, default_value_t = 4)]
+        blocks: usize,
+        /// Channels.
+        #[arg(long, default_value_t = 32)]
+        channels: usize,
+        /// Seconds per measurement.
+        #[arg(long, default_value_t = 2.0, value_parser = parse_seconds)]
+        seconds: f64,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Self-play speed with a random net: games/s, evaluations/s, share of time in the net.
+    Selfplay {
+        #[arg(long, value_parser = parse_variant, help = variant_help(), default_value = "ultimate")]
+        variant: Variant,
+        /// The run configuration (default: configs/VARIANT.toml).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Seconds to measure (at least one generation's games are played).
+        #[arg(long, default_value_t = 10.0, value_parser = parse_seconds)]
+        seconds: f64,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Random playouts per second (one thread, all threads) and mean game length.
     Rules {
         /// Measure only this variant (default: all).
@@ -164,10 +210,13 @@ fn main() -> ExitCode {
             let out = out.unwrap_or_else(|| PathBuf::from(format!("arena-{variant}")));
             run_arena(variant, &agents.0, &config, threads, &out)
         }
-        Command::Bench { target } => {
-            run_bench(target);
-            Ok(())
-        }
+        Command::Train {
+            variant,
+            config,
+            run,
+            minutes,
+        } => run_train(variant, config, run, minutes),
+        Command::Bench { target } => run_bench(target),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -206,7 +255,7 @@ fn run_arena(
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
     let report: Report = pool
         .install(|| {
-            with_variant!(variant, G => oxo_arena::run_tournament::<G>(agents, config, &|| bar.inc(1)))
+            with_variant!(variant, G => oxo_arena::run_tournament_with::<G>(agents, config, &oxo_train::build_any_agent::<G>, &|| bar.inc(1)))
         })
         .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
@@ -231,7 +280,131 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-fn run_bench(target: BenchTarget) {
+/// The run configuration at `path`, or `configs/VARIANT.toml`.
+fn load_config(variant: Variant, path: Option<PathBuf>) -> Result<oxo_train::RunConfig, String> {
+    let path = path.unwrap_or_else(|| PathBuf::from(format!("configs/{variant}.toml")));
+    let config = oxo_train::RunConfig::load(&path).map_err(|e| e.to_string())?;
+    if config.variant != variant.name() {
+        return Err(format!(
+            "{}: a {} config, but --variant is {variant}",
+            path.display(),
+            config.variant
+        ));
+    }
+    Ok(config)
+}
+
+fn run_train(
+    variant: Variant,
+    config: Option<PathBuf>,
+    run: Option<PathBuf>,
+    minutes: Option<f64>,
+) -> Result<(), String> {
+    let config = load_config(variant, config)?;
+    let root = run.unwrap_or_else(|| PathBuf::from(format!("runs/{variant}")));
+    let run = oxo_train::RunDir::open(&root, &config).map_err(|e| e.to_string())?;
+    if let Some(m) = minutes
+        && !(m > 0.0 && m.is_finite())
+    {
+        return Err(format!("--minutes {m}: give a positive number of minutes"));
+    }
+    let options = oxo_train::LoopOptions {
+        time_limit: minutes.map(|m| Duration::from_secs_f64(m * 60.0)),
+        max_stages: None,
+        command: std::env::args().collect(),
+        progress: true,
+    };
+    let device = oxo_nn::Device::flex();
+    let state = with_variant!(variant, G => oxo_train::run_loop::<G>(&run, &device, &options))
+        .map_err(|e| e.to_string())?;
+    println!(
+        "{}: generation {} next {:?}; best model gen {} ({}); {} games, {} positions",
+        root.display(),
+        state.generation,
+        state.next,
+        state.best,
+        run.best_path().display(),
+        state.total_games,
+        state.total_positions
+    );
+    Ok(())
+}
+
+fn run_bench(target: BenchTarget) -> Result<(), String> {
+    match target {
+        BenchTarget::Nn {
+            variant,
+            blocks,
+            channels,
+            seconds,
+            json,
+        } => {
+            let config = oxo_nn::NetConfig::new(blocks, channels);
+            let (peak, rates) = with_variant!(variant, G => {
+                oxo_train::bench::bench_nn::<G>(&config, &[1, 16, 64, 256], 128, seconds)
+            });
+            if json {
+                let out = serde_json::json!({
+                    "variant": variant.name(), "blocks": blocks, "channels": channels,
+                    "matmul_peak_flops": peak, "rates": rates,
+                });
+                println!("{out}");
+            } else {
+                println!(
+                    "{variant}, net {blocks}x{channels}; fp32 matmul peak (1024^3): {:.2} GFLOP/s",
+                    peak / 1e9
+                );
+                println!(
+                    "{:<6} {:>6} {:>14} {:>10} {:>9}",
+                    "what", "batch", "positions/s", "GFLOP/s", "of peak"
+                );
+                for r in rates {
+                    println!(
+                        "{:<6} {:>6} {:>14.0} {:>10.2} {:>8.1}%",
+                        r.what,
+                        r.batch,
+                        r.positions_per_sec,
+                        r.flops / 1e9,
+                        100.0 * r.of_peak
+                    );
+                }
+            }
+            return Ok(());
+        }
+        BenchTarget::Selfplay {
+            variant,
+            config,
+            seconds,
+            json,
+        } => {
+            let config = load_config(variant, config)?;
+            let stats = with_variant!(variant, G => {
+                oxo_train::bench::bench_selfplay::<G>(&config, Duration::from_secs_f64(seconds))
+            });
+            if json {
+                let mut out = serde_json::to_value(&stats).expect("stats serialise");
+                out["variant"] = variant.name().into();
+                out["games_per_sec"] = stats.games_per_sec().into();
+                out["evals_per_sec"] = stats.evals_per_sec().into();
+                out["eval_share"] = stats.eval_share().into();
+                println!("{out}");
+            } else {
+                println!(
+                    "{variant}: {} games in {:.1}s: {:.2} games/s, {:.0} positions/s, {:.0} evaluations/s \
+                     (mean batch {:.1}); {:.1}% of the time in network evaluation",
+                    stats.games,
+                    stats.seconds,
+                    stats.games_per_sec(),
+                    stats.positions_per_sec(),
+                    stats.evals_per_sec(),
+                    stats.evaluations as f64 / stats.eval_calls.max(1) as f64,
+                    100.0 * stats.eval_share()
+                );
+            }
+            return Ok(());
+        }
+        _ => {}
+    }
     match target {
         BenchTarget::Rules {
             variant,
@@ -282,5 +455,7 @@ fn run_bench(target: BenchTarget) {
                 }
             }
         }
+        BenchTarget::Nn { .. } | BenchTarget::Selfplay { .. } => unreachable!("handled above"),
     }
+    Ok(())
 }

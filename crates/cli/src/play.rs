@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use oxo_agents::{Agent, AgentSpec, Evaluate, build_agent};
+use oxo_agents::{Agent, AgentSpec, Evaluate};
 use oxo_rules::{Action, ActionList, Game, Outcome, Player, Variant, coords, with_variant};
 
 /// Plays one game of `variant` between the person at `input`/`output` and the agent `spec`.
@@ -14,7 +14,7 @@ pub fn play(
     output: &mut dyn Write,
 ) -> Result<(), String> {
     with_variant!(variant, G => {
-        let agent = build_agent::<G>(spec).map_err(|e| e.to_string())?;
+        let agent = oxo_train::build_any_agent::<G>(spec).map_err(|e| e.to_string())?;
         PlaySession::<G> { agent, input, output }.run().map_err(|e| format!("i/o error: {e}"))
     })
 }

@@ -1,7 +1,7 @@
 //! A game in progress in a variant chosen at run time: the moves so far, undo, and the agent
 //! that answers `genmove`. [`Session`] is object-safe so one engine can switch variants.
 
-use oxo_agents::{Agent, AgentSpec, Evaluate, SpecError, build_agent};
+use oxo_agents::{Agent, AgentSpec, Evaluate, SpecError};
 use oxo_rules::{ActionList, Game, Outcome, Player, Variant, with_variant};
 
 /// A game in progress, whatever its variant.
@@ -32,7 +32,7 @@ pub trait Session {
 /// Starts a session of `variant` whose `genmove` asks the agent `spec` names.
 pub fn new_session(variant: Variant, spec: &AgentSpec) -> Result<Box<dyn Session>, SpecError> {
     with_variant!(variant, G => {
-        let agent = build_agent::<G>(spec)?;
+        let agent = oxo_train::build_any_agent::<G>(spec)?;
         Ok(Box::new(GameSession::<G> { variant, history: vec![G::new()], agent }))
     })
 }

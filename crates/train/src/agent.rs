@@ -1,0 +1,105 @@
+//! [`NetAgent`]: a trained model with search as an [`Agent`], the `net:path=FILE,sims=N` spec.
+
+use std::path::Path;
+
+use oxo_agents::{Agent, AgentSpec, SpecError};
+use oxo_nn::{Device, Encode, Net};
+use oxo_rules::{Action, Game};
+use oxo_search::BatchedSearch;
+
+use crate::config::play_search;
+use crate::selfplay::NetEvaluator;
+
+/// The spec kind of [`NetAgent`].
+pub const NET_KIND: &str = "net";
+
+/// The parameters a `net:` spec takes.
+pub const NET_PARAMS: &[&str] = &["path", "sims", "leaves", "seed"];
+
+/// Plays with a model file and a deterministic Gumbel search (no root noise) of `sims`
+/// simulations, a few leaves per network call.
+pub struct NetAgent<G: Game> {
+    net: Net,
+    search: BatchedSearch<G>,
+    name: String,
+    evaluations: u64,
+}
+
+impl<G: Encode> NetAgent<G> {
+    /// Loads the model at `path` (a model or checkpoint of variant `G`) to search with `sims`
+    /// simulations and `leaves` leaves per network call; `name` is its display name.
+    pub fn load(
+        path: &Path,
+        sims: u32,
+        leaves: u32,
+        name: &str,
+    ) -> Result<NetAgent<G>, oxo_nn::NnError> {
+        let net = Net::load::<G>(path, &Device::flex())?;
+        Ok(NetAgent::new(net, sims, leaves, name))
+    }
+
+    /// An agent over an already loaded net.
+    pub fn new(net: Net, sims: u32, leaves: u32, name: &str) -> NetAgent<G> {
+        NetAgent {
+            net,
+            search: BatchedSearch::new(play_search(sims.max(1), leaves.max(1)), &[0]),
+            name: name.to_string(),
+            evaluations: 0,
+        }
+    }
+
+    /// Builds the agent a `net:path=FILE,sims=N[,leaves=L]` spec names; an error in words
+    /// (a bad parameter, or a model that cannot be loaded for this variant).
+    pub fn from_spec(spec: &AgentSpec) -> Result<NetAgent<G>, String> {
+        spec.expect_params(NET_PARAMS).map_err(|e| e.to_string())?;
+        let path = spec
+            .params
+            .get("path")
+            .ok_or("agent 'net' needs path=FILE, e.g. net:path=runs/tictactoe/models/best.bpk")?;
+        let sims = spec
+            .param("sims", 64u32, "a number of simulations, e.g. 64")
+            .map_err(|e| e.to_string())?;
+        let leaves = spec
+            .param("leaves", 4u32, "leaves per network call, e.g. 4")
+            .map_err(|e| e.to_string())?;
+        if sims == 0 || leaves == 0 {
+            return Err("agent 'net': sims and leaves must be at least 1".into());
+        }
+        NetAgent::load(Path::new(path), sims, leaves, &spec.text).map_err(|e| e.to_string())
+    }
+}
+
+impl<G: Encode> Agent<G> for NetAgent<G> {
+    fn choose(&mut self, game: &G) -> Action {
+        self.search.set_root(0, *game);
+        let mut evaluator = NetEvaluator::new(&self.net);
+        self.search.run(&mut evaluator);
+        self.evaluations += evaluator.positions;
+        self.search.result(0).expect("searched").action
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn nodes_searched(&self) -> u64 {
+        self.evaluations
+    }
+}
+
+/// Builds any agent: a `net:` spec as a [`NetAgent`], anything else through
+/// [`oxo_agents::build_agent`]. This is the factory the CLI and the arena use.
+pub fn build_any_agent<G: Encode + oxo_agents::Evaluate>(
+    spec: &AgentSpec,
+) -> Result<Box<dyn Agent<G>>, SpecError> {
+    if spec.kind == NET_KIND {
+        return NetAgent::<G>::from_spec(spec)
+            .map(|a| Box::new(a) as Box<dyn Agent<G>>)
+            .map_err(|message| SpecError::BadValue {
+                param: "net".into(),
+                value: message,
+                expected: "a valid net:path=FILE,sims=N spec with a model of this variant",
+            });
+    }
+    oxo_agents::build_agent::<G>(spec)
+}

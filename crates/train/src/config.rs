@@ -1,0 +1,477 @@
+//! The run configuration: one TOML file per variant (`configs/VARIANT.toml`), every field
+//! documented and validated with an error that names the field and its allowed range.
+
+use std::fmt;
+use std::path::Path;
+
+use oxo_nn::{NetConfig, TrainConfig};
+use oxo_search::{GumbelConfig, PuctConfig, Scheme, SearchConfig};
+use serde::{Deserialize, Serialize};
+
+/// Everything a training run needs to know, as read from its TOML file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunConfig {
+    /// The variant trained (`tictactoe`, `ultimate`, ...).
+    pub variant: String,
+    /// Seed of every random choice of the run (network initialisation excepted).
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    /// Generations to run (self-play, training, gating each); 0 runs until `--minutes` ends it.
+    #[serde(default)]
+    pub generations: u64,
+    /// The network's size.
+    pub net: NetConfig,
+    /// Self-play settings.
+    pub selfplay: SelfPlayConfig,
+    /// Training settings.
+    pub train: TrainSection,
+    /// Gating (promotion) and rating settings.
+    pub gate: GateConfig,
+}
+
+fn default_seed() -> u64 {
+    1
+}
+
+/// The search scheme of self-play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SchemeName {
+    /// Gumbel MuZero search (the default).
+    Gumbel,
+    /// AlphaZero PUCT search with Dirichlet noise.
+    Puct,
+}
+
+/// How self-play games are generated.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SelfPlayConfig {
+    /// Games per generation (1..=1000000).
+    pub games_per_generation: usize,
+    /// Games searched at once: their leaves share one network call (1..=4096).
+    pub parallel_games: usize,
+    /// Search scheme: `gumbel` (default) or `puct`.
+    #[serde(default = "default_scheme")]
+    pub scheme: SchemeName,
+    /// Simulations of a full search, whose improved policy is a training target (1..=100000).
+    pub simulations_full: u32,
+    /// Simulations of a fast search, not a policy target (1..=simulations_full).
+    pub simulations_fast: u32,
+    /// Probability that a move gets a full search (KataGo's playout cap randomisation),
+    /// in (0, 1]; 1 disables the randomisation.
+    pub full_search_prob: f64,
+    /// Leaves each tree adds to one network batch (1..=64).
+    #[serde(default = "one")]
+    pub leaves_per_tree: u32,
+    /// Gumbel: root actions considered by sequential halving (1..=1024).
+    #[serde(default = "default_considered")]
+    pub gumbel_considered: u32,
+    /// Gumbel: scale of the root Gumbel noise, the exploration of self-play (0..=10).
+    #[serde(default = "one_f32")]
+    pub gumbel_scale: f32,
+    /// PUCT: moves from the start played at temperature 1, later ones at 0 (0..=1000).
+    #[serde(default)]
+    pub temperature_moves: usize,
+    /// PUCT: Dirichlet noise concentration at the root of full searches (> 0, <= 10).
+    #[serde(default = "default_alpha")]
+    pub dirichlet_alpha: f32,
+}
+
+fn default_scheme() -> SchemeName {
+    SchemeName::Gumbel
+}
+fn one() -> u32 {
+    1
+}
+fn one_f32() -> f32 {
+    1.0
+}
+fn default_considered() -> u32 {
+    16
+}
+fn default_alpha() -> f32 {
+    0.3
+}
+
+/// How the network is trained each generation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrainSection {
+    /// Positions per training step (1..=65536).
+    pub batch_size: usize,
+    /// Training steps per generation (1..=1000000).
+    pub steps_per_generation: usize,
+    /// AdamW learning rate, in (0, 1].
+    pub learning_rate: f64,
+    /// AdamW decoupled weight decay (0..=1).
+    #[serde(default = "default_weight_decay")]
+    pub weight_decay: f32,
+    /// Weight of the score-margin loss (0..=100; used with `net.score_head`).
+    #[serde(default = "one_f32")]
+    pub score_weight: f32,
+    /// Score margins are divided by this (then clipped to [-1, 1]) to make the score target
+    /// (> 0).
+    #[serde(default = "one_f32")]
+    pub score_scale: f32,
+    /// Replay window: the smallest number of most recent positions it holds (1..).
+    pub min_window: usize,
+    /// Replay window: the largest number of positions it holds (>= min_window).
+    pub max_window: usize,
+    /// Replay window growth: window = min(max_window, max(min_window, window_factor *
+    /// total_positions^window_exponent)) (> 0).
+    #[serde(default = "default_window_factor")]
+    pub window_factor: f64,
+    /// Exponent of the window's growth with the total positions played (0..=1; KataGo 0.75).
+    #[serde(default = "default_window_exponent")]
+    pub window_exponent: f64,
+}
+
+fn default_weight_decay() -> f32 {
+    1e-4
+}
+fn default_window_factor() -> f64 {
+    4.0
+}
+fn default_window_exponent() -> f64 {
+    0.75
+}
+
+/// How a candidate is compared with the best net, and how the best net is rated.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GateConfig {
+    /// `sprt` (sequential test with early stop, then the threshold at `max_games`) or
+    /// `threshold` (play `max_games`, promote on a score of at least `threshold`); `always`
+    /// promotes every candidate.
+    #[serde(default = "default_gate_mode")]
+    pub mode: GateMode,
+    /// Most gating games (even: paired, both colours from each opening; 2..=100000).
+    pub max_games: usize,
+    /// Simulations per move of both nets in gating games (1..=100000).
+    pub simulations: u32,
+    /// Random opening moves of each gating pair, for variety (0..=50).
+    #[serde(default)]
+    pub opening_plies: usize,
+    /// Score (wins plus half draws over games) the candidate needs when the test is
+    /// undecided after `max_games` (0..=1).
+    #[serde(default = "default_threshold")]
+    pub threshold: f64,
+    /// SPRT null hypothesis: the candidate's Elo gain is this (usually 0).
+    #[serde(default)]
+    pub elo0: f64,
+    /// SPRT alternative: the candidate's Elo gain is this (> elo0).
+    #[serde(default = "default_elo1")]
+    pub elo1: f64,
+    /// SPRT false-promotion rate, in (0, 0.5).
+    #[serde(default = "default_error")]
+    pub alpha: f64,
+    /// SPRT false-rejection rate, in (0, 0.5).
+    #[serde(default = "default_error")]
+    pub beta: f64,
+    /// Rate the best net against handcrafted agents every this many generations (0: never).
+    #[serde(default)]
+    pub rate_every: u64,
+    /// Games per pairing of the rating tournament (2..=10000).
+    #[serde(default = "default_rate_games")]
+    pub rate_games: usize,
+    /// Agents the best net is rated against; the first is the Elo anchor.
+    #[serde(default = "default_rate_agents")]
+    pub rate_agents: Vec<String>,
+}
+
+/// The promotion rule of gating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GateMode {
+    /// Sequential probability ratio test, early stop; threshold when undecided.
+    Sprt,
+    /// Fixed number of games and a score threshold.
+    Threshold,
+    /// Promote every candidate (no gating games).
+    Always,
+}
+
+fn default_gate_mode() -> GateMode {
+    GateMode::Sprt
+}
+fn default_threshold() -> f64 {
+    0.55
+}
+fn default_elo1() -> f64 {
+    35.0
+}
+fn default_error() -> f64 {
+    0.05
+}
+fn default_rate_games() -> usize {
+    20
+}
+fn default_rate_agents() -> Vec<String> {
+    vec!["random".into(), "greedy".into(), "alphabeta:depth=2".into()]
+}
+
+/// A configuration that cannot run: which field, what it holds, what is allowed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConfigError {
+    /// The field, as a TOML path (`selfplay.parallel_games`), or the file.
+    pub field: String,
+    /// What is wrong and what would be accepted.
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "config: {}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// Checks that `value` lies in `low..=high`, naming `field` otherwise.
+fn range<T: PartialOrd + fmt::Display>(
+    field: &str,
+    value: T,
+    low: T,
+    high: T,
+) -> Result<(), ConfigError> {
+    if value >= low && value <= high {
+        Ok(())
+    } else {
+        Err(ConfigError {
+            field: field.into(),
+            message: format!("{value} is out of range: allowed {low}..={high}"),
+        })
+    }
+}
+
+/// Checks that `value` is finite and lies strictly above `low` and at most `high`.
+fn open_range(field: &str, value: f64, low: f64, high: f64) -> Result<(), ConfigError> {
+    if value.is_finite() && value > low && value <= high {
+        Ok(())
+    } else {
+        Err(ConfigError {
+            field: field.into(),
+            message: format!("{value} is out of range: allowed above {low}, at most {high}"),
+        })
+    }
+}
+
+impl RunConfig {
+    /// Parses a configuration from TOML text and validates it.
+    pub fn from_toml(text: &str) -> Result<RunConfig, ConfigError> {
+        let config: RunConfig = toml::from_str(text).map_err(|e| ConfigError {
+            field: "toml".into(),
+            message: e.to_string(),
+        })?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// Reads and validates the configuration file at `path`.
+    pub fn load(path: &Path) -> Result<RunConfig, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+            field: path.display().to_string(),
+            message: format!("cannot read: {e}"),
+        })?;
+        RunConfig::from_toml(&text).map_err(|mut e| {
+            e.field = format!("{}: {}", path.display(), e.field);
+            e
+        })
+    }
+
+    /// The configuration as TOML text.
+    pub fn to_toml(&self) -> String {
+        toml::to_string_pretty(self).expect("run configs serialise")
+    }
+
+    /// Checks every field against its allowed range.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if self.variant.parse::<oxo_rules::Variant>().is_err() {
+            return Err(ConfigError {
+                field: "variant".into(),
+                message: format!(
+                    "unknown variant '{}': allowed {}",
+                    self.variant,
+                    oxo_rules::Variant::names()
+                ),
+            });
+        }
+        range("net.blocks", self.net.blocks, 0, 64)?;
+        range("net.channels", self.net.channels, 1, 1024)?;
+        range("net.policy_channels", self.net.policy_channels, 1, 256)?;
+        range("net.value_channels", self.net.value_channels, 1, 256)?;
+        range("net.value_hidden", self.net.value_hidden, 1, 4096)?;
+        let s = &self.selfplay;
+        range(
+            "selfplay.games_per_generation",
+            s.games_per_generation,
+            1,
+            1_000_000,
+        )?;
+        range("selfplay.parallel_games", s.parallel_games, 1, 4096)?;
+        range("selfplay.simulations_full", s.simulations_full, 1, 100_000)?;
+        range(
+            "selfplay.simulations_fast",
+            s.simulations_fast,
+            1,
+            s.simulations_full,
+        )?;
+        open_range("selfplay.full_search_prob", s.full_search_prob, 0.0, 1.0)?;
+        range("selfplay.leaves_per_tree", s.leaves_per_tree, 1, 64)?;
+        range("selfplay.gumbel_considered", s.gumbel_considered, 1, 1024)?;
+        range("selfplay.gumbel_scale", s.gumbel_scale, 0.0, 10.0)?;
+        range("selfplay.temperature_moves", s.temperature_moves, 0, 1000)?;
+        open_range(
+            "selfplay.dirichlet_alpha",
+            s.dirichlet_alpha as f64,
+            0.0,
+            10.0,
+        )?;
+        let t = &self.train;
+        range("train.batch_size", t.batch_size, 1, 65536)?;
+        range(
+            "train.steps_per_generation",
+            t.steps_per_generation,
+            1,
+            1_000_000,
+        )?;
+        open_range("train.learning_rate", t.learning_rate, 0.0, 1.0)?;
+        range("train.weight_decay", t.weight_decay, 0.0, 1.0)?;
+        range("train.score_weight", t.score_weight, 0.0, 100.0)?;
+        open_range("train.score_scale", t.score_scale as f64, 0.0, 1e6)?;
+        range("train.min_window", t.min_window, 1, usize::MAX)?;
+        range("train.max_window", t.max_window, t.min_window, usize::MAX)?;
+        open_range("train.window_factor", t.window_factor, 0.0, 1e9)?;
+        range("train.window_exponent", t.window_exponent, 0.0, 1.0)?;
+        let g = &self.gate;
+        range("gate.max_games", g.max_games, 2, 100_000)?;
+        range("gate.simulations", g.simulations, 1, 100_000)?;
+        range("gate.opening_plies", g.opening_plies, 0, 50)?;
+        range("gate.threshold", g.threshold, 0.0, 1.0)?;
+        range("gate.elo0", g.elo0, -1000.0, 1000.0)?;
+        open_range("gate.elo1", g.elo1, g.elo0, 1000.0)?;
+        open_range("gate.alpha", g.alpha, 0.0, 0.49)?;
+        open_range("gate.beta", g.beta, 0.0, 0.49)?;
+        range("gate.rate_games", g.rate_games, 2, 10_000)?;
+        if g.rate_every > 0 && g.rate_agents.is_empty() {
+            return Err(ConfigError {
+                field: "gate.rate_agents".into(),
+                message: "empty: name at least one agent to rate against, e.g. [\"random\"]".into(),
+            });
+        }
+        for agent in &g.rate_agents {
+            agent
+                .parse::<oxo_agents::AgentSpec>()
+                .map_err(|e| ConfigError {
+                    field: "gate.rate_agents".into(),
+                    message: e.to_string(),
+                })?;
+        }
+        Ok(())
+    }
+
+    /// The trainer's hyper-parameters.
+    pub fn train_config(&self) -> TrainConfig {
+        TrainConfig {
+            learning_rate: self.train.learning_rate,
+            weight_decay: self.train.weight_decay,
+            score_weight: self.train.score_weight,
+        }
+    }
+
+    /// The self-play search with `simulations` per move; `full` searches get the root
+    /// exploration noise (Dirichlet for PUCT; Gumbel noise is used in both).
+    pub fn selfplay_search(&self, simulations: u32, full: bool) -> SearchConfig {
+        let s = &self.selfplay;
+        let scheme = match s.scheme {
+            SchemeName::Gumbel => Scheme::Gumbel(GumbelConfig {
+                max_considered_actions: s.gumbel_considered,
+                gumbel_scale: s.gumbel_scale,
+                ..GumbelConfig::default()
+            }),
+            SchemeName::Puct => Scheme::Puct(PuctConfig {
+                dirichlet_alpha: s.dirichlet_alpha,
+                dirichlet_fraction: if full { 0.25 } else { 0.0 },
+                ..PuctConfig::default()
+            }),
+        };
+        SearchConfig {
+            simulations,
+            leaves_per_tree: s.leaves_per_tree,
+            reuse_tree: false,
+            scheme,
+        }
+    }
+}
+
+/// The deterministic search of evaluation play (gating, `net:` agents): Gumbel without noise.
+pub fn play_search(simulations: u32, leaves_per_tree: u32) -> SearchConfig {
+    SearchConfig {
+        simulations,
+        leaves_per_tree,
+        reuse_tree: false,
+        scheme: Scheme::Gumbel(GumbelConfig {
+            gumbel_scale: 0.0,
+            ..GumbelConfig::default()
+        }),
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A small valid tictactoe config, as the tests use it.
+    pub(crate) const SMALL: &str = r#"
+variant = "tictactoe"
+[net]
+blocks = 1
+channels = 8
+[selfplay]
+games_per_generation = 8
+parallel_games = 8
+simulations_full = 16
+simulations_fast = 4
+full_search_prob = 0.5
+[train]
+batch_size = 16
+steps_per_generation = 2
+learning_rate = 0.001
+min_window = 100
+max_window = 1000
+[gate]
+max_games = 4
+simulations = 4
+"#;
+
+    #[test]
+    fn small_config_parses() {
+        let config = RunConfig::from_toml(SMALL).unwrap();
+        assert_eq!(config.selfplay.scheme, SchemeName::Gumbel);
+        assert_eq!(RunConfig::from_toml(&config.to_toml()).unwrap(), config);
+    }
+
+    #[test]
+    fn errors_name_the_field_and_range() {
+        let bad = SMALL.replace("parallel_games = 8", "parallel_games = 0");
+        let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
+        assert!(
+            err.contains("selfplay.parallel_games") && err.contains("1..=4096"),
+            "{err}"
+        );
+        let bad = SMALL.replace("simulations_fast = 4", "simulations_fast = 40");
+        let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
+        assert!(err.contains("selfplay.simulations_fast"), "{err}");
+        let bad = SMALL.replace("\"tictactoe\"", "\"chess\"");
+        let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
+        assert!(err.contains("variant") && err.contains("ultimate"), "{err}");
+        let bad = SMALL.replace("full_search_prob = 0.5", "full_search_prob = 0.0");
+        let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
+        assert!(err.contains("selfplay.full_search_prob"), "{err}");
+        let bad = SMALL.replace("[gate]", "[gate]\nbogus = 1");
+        let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
+        assert!(err.contains("bogus"), "{err}");
+    }
+}

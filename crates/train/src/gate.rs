@@ -1,0 +1,296 @@
+//! The gating stage: the candidate plays the best net in paired games (both colours from the
+//! same openings, deterministic search on both sides), and is promoted by an SPRT with early
+//! stop, or by its score after `max_games`. Every `rate_every` generations the best net is
+//! rated against handcrafted agents in an arena tournament.
+
+use oxo_agents::{AgentSpec, Evaluate};
+use oxo_arena::ArenaConfig;
+use oxo_nn::{Device, Encode, Net};
+use oxo_rules::{Outcome, Player};
+use oxo_search::BatchedSearch;
+use serde::Serialize;
+
+use crate::config::{GateMode, RunConfig, play_search};
+use crate::observe::Observer;
+use crate::rundir::{Result, RunDir, Stage, TrainError, copy_atomic};
+use crate::selfplay::{NetEvaluator, mix};
+
+/// Plays `a` against `b` from each opening twice, `a` as X first then as O; returns `a`'s
+/// score (1, 0.5, 0) in each game, in order.
+pub fn play_pairs<G: Encode>(a: &Net, b: &Net, simulations: u32, openings: &[G]) -> Vec<f64> {
+    let n = openings.len() * 2;
+    let seeds: Vec<u64> = (0..n as u64).collect();
+    let config = play_search(simulations, 1);
+    let mut searches = [
+        BatchedSearch::<G>::new(config, &seeds),
+        BatchedSearch::<G>::new(config, &seeds),
+    ];
+    let mut games: Vec<G> = (0..n).map(|i| openings[i / 2]).collect();
+    let a_player = |i: usize| {
+        if i.is_multiple_of(2) {
+            Player::X
+        } else {
+            Player::O
+        }
+    };
+    let mut evaluators = [NetEvaluator::new(a), NetEvaluator::new(b)];
+    while games.iter().any(|g| !g.is_over()) {
+        for (i, game) in games.iter().enumerate() {
+            if game.is_over() {
+                searches[0].clear(i);
+                searches[1].clear(i);
+                continue;
+            }
+            let side = usize::from(game.to_move() != a_player(i));
+            searches[side].set_root(i, *game);
+            searches[1 - side].clear(i);
+        }
+        for (search, evaluator) in searches.iter_mut().zip(evaluators.iter_mut()) {
+            search.run(evaluator);
+        }
+        for (i, game) in games.iter_mut().enumerate() {
+            if game.is_over() {
+                continue;
+            }
+            let side = usize::from(game.to_move() != a_player(i));
+            let action = searches[side].result(i).expect("searched").action;
+            game.play(action);
+        }
+    }
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| match g.outcome() {
+            Some(Outcome::Win(p)) if p == a_player(i) => 1.0,
+            Some(Outcome::Draw) => 0.5,
+            _ => 0.0,
+        })
+        .collect()
+}
+
+/// The SPRT log-likelihood ratio of `scores` (1, 0.5, 0 per game) for Elo `elo1` against
+/// `elo0`, by the normal approximation of the per-game score (as fishtest's simplified
+/// test): `n (s1 - s0) (2 mean - s0 - s1) / (2 var)`, the variance floored at 0.01.
+pub fn sprt_llr(scores: &[f64], elo0: f64, elo1: f64) -> f64 {
+    let n = scores.len() as f64;
+    if n == 0.0 {
+        return 0.0;
+    }
+    let expected = |elo: f64| 1.0 / (1.0 + 10f64.powf(-elo / 400.0));
+    let (s0, s1) = (expected(elo0), expected(elo1));
+    let mean = scores.iter().sum::<f64>() / n;
+    let var = (scores.iter().map(|s| s * s).sum::<f64>() / n - mean * mean).max(0.01);
+    n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+}
+
+/// How a gating match ended.
+#[derive(Clone, Debug, Serialize)]
+pub struct GateDecision {
+    /// The generation of the candidate.
+    pub candidate: u64,
+    /// The generation of the best net it played.
+    pub best: u64,
+    /// Games played.
+    pub games: usize,
+    /// The candidate's wins, draws and losses.
+    pub wins: usize,
+    /// Draws.
+    pub draws: usize,
+    /// Losses.
+    pub losses: usize,
+    /// The candidate's score (wins plus half draws, over games).
+    pub score: f64,
+    /// The final SPRT log-likelihood ratio.
+    pub llr: f64,
+    /// Why it was decided: `sprt-accept`, `sprt-reject`, `threshold`, `always`.
+    pub reason: String,
+    /// Whether the candidate became the best net.
+    pub promoted: bool,
+}
+
+/// Decides whether `candidate` replaces `best` under `config`'s gate.
+pub fn gate_match<G: Encode>(
+    config: &RunConfig,
+    candidate: &Net,
+    best: &Net,
+    seed: u64,
+    on_games: &dyn Fn(u64),
+) -> (Vec<f64>, f64, String, bool) {
+    let g = &config.gate;
+    if g.mode == GateMode::Always {
+        return (Vec::new(), 0.0, "always".into(), true);
+    }
+    let pairs = g.max_games.div_ceil(2);
+    let chunk = (config.selfplay.parallel_games / 2).clamp(1, pairs);
+    let lower = (g.beta / (1.0 - g.alpha)).ln();
+    let upper = ((1.0 - g.beta) / g.alpha).ln();
+    let mut scores = Vec::new();
+    let mut done = 0;
+    let mut llr = 0.0;
+    while done < pairs {
+        let count = chunk.min(pairs - done);
+        let openings: Vec<G> = (done..done + count)
+            .map(|k| oxo_arena::opening::<G>(seed, k, g.opening_plies).0)
+            .collect();
+        let new = play_pairs(candidate, best, g.simulations, &openings);
+        on_games(new.len() as u64);
+        done += count;
+        for pair in new.chunks(2) {
+            scores.extend_from_slice(pair);
+            llr = sprt_llr(&scores, g.elo0, g.elo1);
+            if g.mode == GateMode::Sprt {
+                if llr >= upper {
+                    return (scores, llr, "sprt-accept".into(), true);
+                }
+                if llr <= lower {
+                    return (scores, llr, "sprt-reject".into(), false);
+                }
+            }
+        }
+    }
+    let score = scores.iter().sum::<f64>() / scores.len().max(1) as f64;
+    (scores, llr, "threshold".into(), score >= g.threshold)
+}
+
+/// Rates the model at `path` with `sims` simulations against `config`'s rating agents;
+/// returns the net's Elo and 95% interval, and the report's table.
+pub fn rate_model<G: Encode + Evaluate>(
+    config: &RunConfig,
+    path: &std::path::Path,
+    seed: u64,
+) -> Result<(oxo_arena::elo::Rating, String)> {
+    let mut specs: Vec<AgentSpec> = config
+        .gate
+        .rate_agents
+        .iter()
+        .map(|s| {
+            s.parse()
+                .map_err(|e: oxo_agents::SpecError| TrainError(e.to_string()))
+        })
+        .collect::<Result<_>>()?;
+    let net = format!(
+        "net:path={},sims={}",
+        path.display(),
+        config.gate.simulations
+    );
+    specs.push(
+        net.parse()
+            .map_err(|e: oxo_agents::SpecError| TrainError(e.to_string()))?,
+    );
+    let arena = ArenaConfig {
+        games_per_pair: config.gate.rate_games,
+        opening_plies: config.gate.opening_plies,
+        seed,
+    };
+    let report = oxo_arena::run_tournament_with::<G>(
+        &specs,
+        &arena,
+        &crate::agent::build_any_agent::<G>,
+        &|| {},
+    )
+    .map_err(|e| TrainError(format!("rating: {e}")))?;
+    let rating = report.standings.last().expect("the net is rated").rating;
+    Ok((rating, report.table()))
+}
+
+/// Gates the current generation's candidate against the best net, promotes it if it wins,
+/// rates the best net every `rate_every` generations, and moves on to the next generation.
+pub fn gate_stage<G: Encode + Evaluate>(
+    run: &RunDir,
+    device: &Device,
+    observer: &mut Observer,
+) -> Result<GateDecision> {
+    let config = run.config();
+    let mut state = run.state()?;
+    if state.next != Stage::Gate {
+        return Err(TrainError(format!(
+            "gate_stage: generation {} is at {:?}",
+            state.generation, state.next
+        )));
+    }
+    let generation = state.generation;
+    let start = std::time::Instant::now();
+    let candidate = Net::load::<G>(&run.model_path(generation), device)?;
+    let best = Net::load::<G>(&run.model_path(state.best), device)?;
+    let bar = observer.bar(config.gate.max_games as u64, "gating games");
+    let (scores, llr, reason, promoted) = gate_match::<G>(
+        config,
+        &candidate,
+        &best,
+        mix(config.seed, generation, 0x6A7E),
+        &|n| bar.inc(n),
+    );
+    bar.finish_and_clear();
+    let count = |s: f64| scores.iter().filter(|&&x| x == s).count();
+    let decision = GateDecision {
+        candidate: generation,
+        best: state.best,
+        games: scores.len(),
+        wins: count(1.0),
+        draws: count(0.5),
+        losses: count(0.0),
+        score: scores.iter().sum::<f64>() / scores.len().max(1) as f64,
+        llr,
+        reason,
+        promoted,
+    };
+    if promoted {
+        copy_atomic(&run.model_path(generation), &run.best_path())?;
+        state.best = generation;
+        state.promotions += 1;
+    }
+    let mut fields = serde_json::to_value(&decision).expect("decisions serialise");
+    fields["promoted"] = (promoted as u8).into();
+    fields["seconds"] = start.elapsed().as_secs_f64().into();
+    let rate_every = config.gate.rate_every;
+    if rate_every > 0 && generation.is_multiple_of(rate_every) {
+        let (rating, table) = rate_model::<G>(
+            config,
+            &run.model_path(state.best),
+            mix(config.seed, generation, 0xE10),
+        )?;
+        fields["elo"] = rating.elo.into();
+        fields["elo_low"] = rating.low.into();
+        fields["elo_high"] = rating.high.into();
+        run.log(&format!(
+            "generation {generation}: rating of gen {}:\n{table}",
+            state.best
+        ));
+    }
+    run.append_jsonl(
+        &run.gating_path(),
+        &generation.to_string(),
+        serde_json::to_value(&decision).expect("decisions serialise"),
+    )?;
+    observer.record(run, generation, "gate", fields)?;
+    run.log(&format!(
+        "generation {generation}: gate {} ({}-{}-{}, llr {:.2}): {}",
+        decision.reason,
+        decision.wins,
+        decision.draws,
+        decision.losses,
+        decision.llr,
+        if promoted {
+            "promoted"
+        } else {
+            "kept the best"
+        }
+    ));
+    state.generation += 1;
+    state.next = Stage::SelfPlay;
+    run.write_state(&state)?;
+    Ok(decision)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sprt_moves_the_right_way() {
+        assert!(sprt_llr(&[1.0; 20], 0.0, 35.0) > 3.0);
+        assert!(sprt_llr(&[0.0; 20], 0.0, 35.0) < -3.0);
+        assert!(sprt_llr(&[0.5; 20], 0.0, 35.0) < 0.0);
+        assert_eq!(sprt_llr(&[], 0.0, 35.0), 0.0);
+    }
+}

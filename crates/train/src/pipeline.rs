@@ -1,0 +1,185 @@
+//! The run's start, the self-play stage and the loop that runs the three stages in one
+//! process, resuming from `state.json`.
+
+use std::time::{Duration, Instant};
+
+use oxo_agents::Evaluate;
+use oxo_nn::{Device, Encode, Net, Trainer};
+use serde_json::json;
+
+use crate::gate::gate_stage;
+use crate::observe::Observer;
+use crate::records::GenerationRecords;
+use crate::rundir::{Result, RunDir, Stage, State, TrainError, copy_atomic};
+use crate::selfplay::{mix, play_games};
+use crate::train::train_stage;
+
+/// Creates the random generation-0 net, the trainer checkpoint and `state.json`, unless the
+/// run already has a state; returns the state.
+pub fn init_run<G: Encode>(run: &RunDir, device: &Device, command: Vec<String>) -> Result<State> {
+    run.write_info(command)?;
+    if let Some(state) = run.read_state()? {
+        return Ok(state);
+    }
+    let config = run.config();
+    let trainer = Trainer::new::<G>(&config.net, &config.train_config(), device);
+    trainer.save(&run.checkpoint_path())?;
+    trainer.net().save(&run.model_path(0))?;
+    copy_atomic(&run.model_path(0), &run.best_path())?;
+    let state = State {
+        generation: 1,
+        next: Stage::SelfPlay,
+        best: 0,
+        total_games: 0,
+        total_positions: 0,
+        total_full_positions: 0,
+        train_steps: 0,
+        promotions: 0,
+    };
+    run.write_state(&state)?;
+    run.log(&format!("started a {} run", config.variant));
+    Ok(state)
+}
+
+/// Plays the current generation's self-play games with the best net into
+/// `selfplay/gen-NNNNN.bin`; returns the stage's metrics.
+pub fn selfplay_stage<G: Encode>(
+    run: &RunDir,
+    device: &Device,
+    observer: &mut Observer,
+) -> Result<serde_json::Value> {
+    let config = run.config();
+    let mut state = run.state()?;
+    if state.next != Stage::SelfPlay {
+        return Err(TrainError(format!(
+            "selfplay_stage: generation {} is at {:?}",
+            state.generation, state.next
+        )));
+    }
+    let generation = state.generation;
+    let path = run.selfplay_path(generation);
+    let (records, fields) = if path.exists() {
+        // Written before a crash that came before the state was updated: keep it.
+        (
+            GenerationRecords::load(&path, G::NAME)?,
+            json!({"resumed": 1}),
+        )
+    } else {
+        let net = Net::load::<G>(&run.model_path(state.best), device)?;
+        let games = config.selfplay.games_per_generation;
+        let bar = observer.bar(games as u64, "self-play games");
+        let (games, stats) = play_games::<G>(
+            &net,
+            config,
+            games,
+            mix(config.seed, generation, 0x5E1F),
+            &|| bar.inc(1),
+        );
+        bar.finish_and_clear();
+        let records = GenerationRecords {
+            variant: G::NAME.to_string(),
+            generation,
+            model: state.best,
+            games,
+        };
+        records.save(&path)?;
+        let fields = json!({
+            "games": stats.games,
+            "positions": stats.positions,
+            "full_positions": stats.full_positions,
+            "seconds": stats.seconds,
+            "games_per_sec": stats.games_per_sec(),
+            "positions_per_sec": stats.positions_per_sec(),
+            "evals_per_sec": stats.evals_per_sec(),
+            "eval_share": stats.eval_share(),
+            "mean_batch": stats.evaluations as f64 / stats.eval_calls.max(1) as f64,
+            "x_wins": stats.results[0],
+            "o_wins": stats.results[1],
+            "draws": stats.results[2],
+            "mean_length": stats.positions as f64 / stats.games.max(1) as f64,
+        });
+        (records, fields)
+    };
+    state.total_games += records.games.len() as u64;
+    state.total_positions += records.positions() as u64;
+    state.total_full_positions += records.full_positions() as u64;
+    state.next = Stage::Train;
+    observer.record(run, generation, "selfplay", fields.clone())?;
+    run.write_state(&state)?;
+    run.log(&format!("generation {generation}: self-play: {fields}"));
+    Ok(fields)
+}
+
+/// How long and how far [`run_loop`] goes.
+#[derive(Clone, Debug, Default)]
+pub struct LoopOptions {
+    /// Stop at the first stage boundary after this much time (`None`: no limit).
+    pub time_limit: Option<Duration>,
+    /// Stop after this many stages (`None`: no limit): tests simulate a stop with it.
+    pub max_stages: Option<usize>,
+    /// The command line, recorded in `run.json`.
+    pub command: Vec<String>,
+    /// Whether to draw progress bars.
+    pub progress: bool,
+}
+
+/// Runs self-play, training and gating in turn until `config.generations` generations are
+/// done or a limit of `options` is reached, resuming wherever the run directory stands.
+/// Returns the final state.
+pub fn run_loop<G: Encode + Evaluate>(
+    run: &RunDir,
+    device: &Device,
+    options: &LoopOptions,
+) -> Result<State> {
+    let start = Instant::now();
+    let mut state = init_run::<G>(run, device, options.command.clone())?;
+    let mut observer = Observer::new(options.progress);
+    let generations = run.config().generations;
+    let mut stages = 0;
+    loop {
+        if generations > 0 && state.generation > generations {
+            break;
+        }
+        if options
+            .time_limit
+            .is_some_and(|limit| start.elapsed() >= limit)
+            || options.max_stages.is_some_and(|max| stages >= max)
+        {
+            break;
+        }
+        match state.next {
+            Stage::SelfPlay => {
+                selfplay_stage::<G>(run, device, &mut observer)?;
+            }
+            Stage::Train => {
+                train_stage::<G>(run, device, &mut observer)?;
+            }
+            Stage::Gate => {
+                let decision = gate_stage::<G>(run, device, &mut observer)?;
+                if options.progress {
+                    println!(
+                        "generation {}: gate {} {}-{}-{} ({}), best is gen {}",
+                        decision.candidate,
+                        decision.reason,
+                        decision.wins,
+                        decision.draws,
+                        decision.losses,
+                        if decision.promoted {
+                            "promoted"
+                        } else {
+                            "rejected"
+                        },
+                        if decision.promoted {
+                            decision.candidate
+                        } else {
+                            decision.best
+                        }
+                    );
+                }
+            }
+        }
+        stages += 1;
+        state = run.state()?;
+    }
+    Ok(state)
+}

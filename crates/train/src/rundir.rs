@@ -1,0 +1,418 @@
+//! The run directory: every file a run reads and writes, each written atomically (a scratch
+//! file in the same directory, synced, then renamed over the real name), so a crash at any
+//! moment leaves either the old or the new file, never a torn one.
+//!
+//! Stages talk only through these files, so self-play, training and gating could run as
+//! separate processes on separate machines.
+
+use std::fmt;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+use crate::config::RunConfig;
+
+/// An error of the training loop, in words that say which file or setting to fix.
+#[derive(Debug)]
+pub struct TrainError(pub String);
+
+impl fmt::Display for TrainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+impl From<oxo_nn::NnError> for TrainError {
+    fn from(e: oxo_nn::NnError) -> Self {
+        TrainError(e.to_string())
+    }
+}
+
+impl From<crate::config::ConfigError> for TrainError {
+    fn from(e: crate::config::ConfigError) -> Self {
+        TrainError(e.to_string())
+    }
+}
+
+/// Result of the training loop's functions.
+pub type Result<T> = std::result::Result<T, TrainError>;
+
+/// An I/O error on `path` as a [`TrainError`].
+pub(crate) fn io_error(path: &Path, e: impl fmt::Display) -> TrainError {
+    TrainError(format!("{}: {e}", path.display()))
+}
+
+/// Writes `bytes` to `path` atomically: a scratch file beside it, synced, renamed over it.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let write = || -> std::io::Result<()> {
+        let mut file = fs::File::create(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::rename(&temp, path)?;
+        if let Ok(d) = fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    };
+    write().map_err(|e| {
+        let _ = fs::remove_file(&temp);
+        io_error(path, e)
+    })
+}
+
+/// Removes the scratch files of atomic writes that a killed process left in `dir` (our own
+/// `.NAME.PID.tmp`), once they are an hour old, so a stage running in another process
+/// never loses the file it is writing; the real files are untouched.
+fn remove_scratch_files(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let stale = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age.as_secs() > 3600);
+        if stale && name.starts_with('.') && name.ends_with(".tmp") {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Copies `from` over `to` atomically.
+pub fn copy_atomic(from: &Path, to: &Path) -> Result<()> {
+    let bytes = fs::read(from).map_err(|e| io_error(from, e))?;
+    write_atomic(to, &bytes)
+}
+
+/// The stage a generation runs next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stage {
+    /// Self-play with the best net.
+    SelfPlay,
+    /// Training on the replay window.
+    Train,
+    /// Gating the trained candidate against the best net.
+    Gate,
+}
+
+/// `state.json`: where the run stands. Rewritten atomically after every stage.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    /// The generation being worked on (1 after initialisation).
+    pub generation: u64,
+    /// The next stage of that generation.
+    pub next: Stage,
+    /// The generation whose model is the best (`models/gen-NNNNN.bpk`; 0 is the random net).
+    pub best: u64,
+    /// Self-play games played, over all generations.
+    pub total_games: u64,
+    /// Self-play positions (moves) played.
+    pub total_positions: u64,
+    /// Positions with a full search (policy targets).
+    pub total_full_positions: u64,
+    /// Training steps taken, as of the last finished training stage.
+    pub train_steps: u64,
+    /// Candidates promoted.
+    pub promotions: u64,
+}
+
+/// `run.json`: how and when the run was started.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RunInfo {
+    /// The run's seed.
+    pub seed: u64,
+    /// The variant.
+    pub variant: String,
+    /// oxo's version.
+    pub oxo_version: String,
+    /// burn's version.
+    pub burn_version: String,
+    /// `git rev-parse HEAD` where the run started, if it is a git checkout.
+    pub git_commit: Option<String>,
+    /// Start time, seconds since the Unix epoch.
+    pub started_unix: u64,
+    /// The command line.
+    pub command: Vec<String>,
+}
+
+/// The burn version this crate is built against.
+pub const BURN_VERSION: &str = "0.22.1";
+
+/// A run directory and the paths of its files.
+#[derive(Clone, Debug)]
+pub struct RunDir {
+    root: PathBuf,
+    config: RunConfig,
+}
+
+/// Seconds since the Unix epoch.
+pub fn unix_now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+impl RunDir {
+    /// Opens the run at `root` with `config`, creating it when new. An existing run must
+    /// have the same variant and network; other settings are taken from `config` (and
+    /// `config.toml` updated), so a run can be retuned between sessions.
+    pub fn open(root: &Path, config: &RunConfig) -> Result<RunDir> {
+        config.validate()?;
+        fs::create_dir_all(root).map_err(|e| io_error(root, e))?;
+        let dir = RunDir {
+            root: root.to_path_buf(),
+            config: config.clone(),
+        };
+        let config_path = dir.config_path();
+        if config_path.exists() {
+            let old = RunConfig::load(&config_path)?;
+            if old.variant != config.variant {
+                return Err(TrainError(format!(
+                    "{} is a {} run, not {}: use another --run directory",
+                    root.display(),
+                    old.variant,
+                    config.variant
+                )));
+            }
+            if old.net != config.net {
+                return Err(TrainError(format!(
+                    "{} was started with net {:?}, the config asks for {:?}: the network \
+                     shape cannot change within a run; use another --run directory",
+                    root.display(),
+                    old.net,
+                    config.net
+                )));
+            }
+        }
+        dir.read_state()?; // a corrupt state.json is an error now, not later
+        write_atomic(&config_path, config.to_toml().as_bytes())?;
+        for sub in ["", "selfplay", "models", "checkpoint", "tb"] {
+            let path = root.join(sub);
+            fs::create_dir_all(&path).map_err(|e| io_error(&path, e))?;
+            remove_scratch_files(&path);
+        }
+        Ok(dir)
+    }
+
+    /// The run's root directory.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The configuration in force.
+    pub fn config(&self) -> &RunConfig {
+        &self.config
+    }
+
+    /// `config.toml`.
+    pub fn config_path(&self) -> PathBuf {
+        self.root.join("config.toml")
+    }
+
+    /// `state.json`.
+    pub fn state_path(&self) -> PathBuf {
+        self.root.join("state.json")
+    }
+
+    /// `run.json`.
+    pub fn info_path(&self) -> PathBuf {
+        self.root.join("run.json")
+    }
+
+    /// `selfplay/gen-NNNNN.bin`: generation `generation`'s games.
+    pub fn selfplay_path(&self, generation: u64) -> PathBuf {
+        self.root
+            .join("selfplay")
+            .join(format!("gen-{generation:05}.bin"))
+    }
+
+    /// `models/gen-NNNNN.bpk`: the net trained in generation `generation` (0: random).
+    pub fn model_path(&self, generation: u64) -> PathBuf {
+        self.root
+            .join("models")
+            .join(format!("gen-{generation:05}.bpk"))
+    }
+
+    /// `models/best.bpk`: a copy of the best model, for play.
+    pub fn best_path(&self) -> PathBuf {
+        self.root.join("models").join("best.bpk")
+    }
+
+    /// `checkpoint/trainer.bpk`: weights and optimiser state.
+    pub fn checkpoint_path(&self) -> PathBuf {
+        self.root.join("checkpoint").join("trainer.bpk")
+    }
+
+    /// `tb/`: tensorboard event files.
+    pub fn tb_path(&self) -> PathBuf {
+        self.root.join("tb")
+    }
+
+    /// `metrics.jsonl`.
+    pub fn metrics_path(&self) -> PathBuf {
+        self.root.join("metrics.jsonl")
+    }
+
+    /// `gating.jsonl`.
+    pub fn gating_path(&self) -> PathBuf {
+        self.root.join("gating.jsonl")
+    }
+
+    /// `log.txt`.
+    pub fn log_path(&self) -> PathBuf {
+        self.root.join("log.txt")
+    }
+
+    /// The run's state, or `None` before initialisation.
+    pub fn read_state(&self) -> Result<Option<State>> {
+        let path = self.state_path();
+        match fs::read(&path) {
+            Ok(bytes) => serde_json::from_slice(&bytes)
+                .map(Some)
+                .map_err(|e| io_error(&path, format!("corrupt state file: {e}"))),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(io_error(&path, e)),
+        }
+    }
+
+    /// The run's state; an error before initialisation.
+    pub fn state(&self) -> Result<State> {
+        self.read_state()?.ok_or_else(|| {
+            TrainError(format!(
+                "{}: no state.json: the run is not initialised",
+                self.root.display()
+            ))
+        })
+    }
+
+    /// Writes `state.json` atomically.
+    pub fn write_state(&self, state: &State) -> Result<()> {
+        let json = serde_json::to_vec_pretty(state).expect("states serialise");
+        write_atomic(&self.state_path(), &json)
+    }
+
+    /// Writes `run.json` unless it exists.
+    pub fn write_info(&self, command: Vec<String>) -> Result<()> {
+        if self.info_path().exists() {
+            return Ok(());
+        }
+        let git_commit = std::process::Command::new("git")
+            .args(["rev-parse", "HEAD"])
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+        let info = RunInfo {
+            seed: self.config.seed,
+            variant: self.config.variant.clone(),
+            oxo_version: env!("CARGO_PKG_VERSION").to_string(),
+            burn_version: BURN_VERSION.to_string(),
+            git_commit,
+            started_unix: unix_now(),
+            command,
+        };
+        let json = serde_json::to_vec_pretty(&info).expect("run info serialises");
+        write_atomic(&self.info_path(), &json)
+    }
+
+    /// Adds a JSON line to a `.jsonl` file, replacing any earlier line with the same `key`
+    /// (a stage redone after a crash logs once). The whole file is rewritten atomically.
+    pub fn append_jsonl(&self, path: &Path, key: &str, value: serde_json::Value) -> Result<()> {
+        let mut object = match value {
+            serde_json::Value::Object(map) => map,
+            other => {
+                let mut map = serde_json::Map::new();
+                map.insert("value".into(), other);
+                map
+            }
+        };
+        object.insert("key".into(), key.into());
+        let old = match fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(io_error(path, e)),
+        };
+        let mut out = String::with_capacity(old.len() + 256);
+        for line in old.lines() {
+            let same = serde_json::from_str::<serde_json::Value>(line)
+                .ok()
+                .is_some_and(|v| v.get("key").and_then(|k| k.as_str()) == Some(key));
+            if !same && !line.trim().is_empty() {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        out.push_str(&serde_json::Value::Object(object).to_string());
+        out.push('\n');
+        write_atomic(path, out.as_bytes())
+    }
+
+    /// Appends a line to `log.txt` (append-only: a crash can at worst cut the last line).
+    pub fn log(&self, line: &str) {
+        let path = self.log_path();
+        if let Ok(mut file) = fs::OpenOptions::new().create(true).append(true).open(path) {
+            let _ = file.write_all(format!("[{}] {line}\n", unix_now()).as_bytes());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_write_replaces_and_leaves_no_scratch() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.json");
+        write_atomic(&path, b"one").unwrap();
+        write_atomic(&path, b"two").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"two");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn jsonl_lines_are_replaced_by_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
+        let run = RunDir::open(dir.path(), &config).unwrap();
+        let path = run.metrics_path();
+        run.append_jsonl(&path, "a", serde_json::json!({"x": 1}))
+            .unwrap();
+        run.append_jsonl(&path, "b", serde_json::json!({"x": 2}))
+            .unwrap();
+        run.append_jsonl(&path, "a", serde_json::json!({"x": 3}))
+            .unwrap();
+        let text = fs::read_to_string(&path).unwrap();
+        assert_eq!(text.lines().count(), 2);
+        assert!(text.contains("\"x\":3") && !text.contains("\"x\":1"));
+    }
+
+    #[test]
+    fn another_variant_or_net_is_a_clear_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
+        RunDir::open(dir.path(), &config).unwrap();
+        let mut other = config.clone();
+        other.variant = "ultimate".into();
+        let err = RunDir::open(dir.path(), &other).unwrap_err().to_string();
+        assert!(err.contains("tictactoe run"), "{err}");
+        let mut other = config.clone();
+        other.net.channels = 9;
+        let err = RunDir::open(dir.path(), &other).unwrap_err().to_string();
+        assert!(err.contains("network shape"), "{err}");
+    }
+}

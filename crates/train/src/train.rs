@@ -1,0 +1,339 @@
+//! The training stage: a replay window of the most recent positions, uniform batches of its
+//! full-search positions, each under a random symmetry of the variant.
+//!
+//! The window grows with the data, as KataGo's does: `window = min(max_window,
+//! max(min_window, window_factor * total_positions^window_exponent))` positions, counted
+//! over all moves (fast-search ones included, as the window's age), newest games first.
+
+use oxo_nn::{Batch, Encode, Net, Trainer, WDL};
+use oxo_rules::{Action, Game};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+use crate::config::RunConfig;
+use crate::records::GenerationRecords;
+use crate::rundir::{Result, RunDir, Stage, TrainError};
+use crate::selfplay::mix;
+
+/// One training example: a full-search position with its targets.
+#[derive(Clone, Debug)]
+pub struct Sample<G> {
+    /// The position.
+    pub position: G,
+    /// The improved policy over its legal actions.
+    pub policy: Vec<(Action, f32)>,
+    /// The game's result from the mover's view: +1 win, 0 draw, -1 loss.
+    pub outcome: f32,
+    /// The final score margin from the mover's view, scaled and clipped to [-1, 1].
+    pub score: f32,
+}
+
+/// The replay window's size for `total` positions played.
+pub fn window_size(config: &RunConfig, total: u64) -> usize {
+    let t = &config.train;
+    let grown = t.window_factor * (total as f64).powf(t.window_exponent);
+    (grown as usize).clamp(t.min_window, t.max_window)
+}
+
+/// The full-search samples of the newest games up to `window` positions, from generations
+/// `generation` down to 1.
+pub fn load_window<G: Game>(
+    run: &RunDir,
+    generation: u64,
+    window: usize,
+) -> Result<(Vec<Sample<G>>, usize)> {
+    let config = run.config();
+    let mut samples = Vec::new();
+    let mut positions = 0;
+    for g in (1..=generation).rev() {
+        if positions >= window {
+            break;
+        }
+        let path = run.selfplay_path(g);
+        if !path.exists() {
+            continue;
+        }
+        let records = GenerationRecords::load(&path, G::NAME)?;
+        for record in records.games.iter().rev() {
+            if positions >= window {
+                break;
+            }
+            positions += record.actions.len();
+            let outcome = record.outcome();
+            for (position, target) in record.positions::<G>().into_iter().zip(&record.targets) {
+                if !target.full {
+                    continue;
+                }
+                let mover = position.to_move();
+                let score = record.scores.map_or(0.0, |s| {
+                    let margin = (s[mover.index()] - s[mover.other().index()]) as f32;
+                    (margin / config.train.score_scale).clamp(-1.0, 1.0)
+                });
+                samples.push(Sample {
+                    position,
+                    policy: target.policy.clone(),
+                    outcome: outcome.value_for(mover),
+                    score,
+                });
+            }
+        }
+    }
+    Ok((samples, positions))
+}
+
+/// Writes `sample` under symmetry `sym` into one row of a batch: the encoded transformed
+/// position, the policy with every action mapped, the WDL target and the score.
+pub fn write_sample<G: Encode>(
+    sample: &Sample<G>,
+    sym: usize,
+    input: &mut [f32],
+    policy: &mut [f32],
+    wdl: &mut [f32],
+) -> f32 {
+    sample.position.transformed(sym).encode(input);
+    policy.fill(0.0);
+    for &(action, p) in &sample.policy {
+        policy[G::map_action(sym, action) as usize] = p;
+    }
+    wdl.fill(0.0);
+    wdl[if sample.outcome > 0.0 {
+        0
+    } else if sample.outcome < 0.0 {
+        2
+    } else {
+        1
+    }] = 1.0;
+    sample.score
+}
+
+/// Buffers of one training batch.
+#[derive(Default)]
+struct Buffers {
+    inputs: Vec<f32>,
+    policy: Vec<f32>,
+    wdl: Vec<f32>,
+    score: Vec<f32>,
+}
+
+impl Buffers {
+    /// Fills the buffers with `indices`' samples, each under a random symmetry.
+    fn fill<G: Encode>(&mut self, samples: &[Sample<G>], indices: &[usize], rng: &mut SmallRng) {
+        let n = indices.len();
+        self.inputs.resize(n * G::INPUT_SIZE, 0.0);
+        self.policy.resize(n * G::NUM_ACTIONS, 0.0);
+        self.wdl.resize(n * WDL, 0.0);
+        self.score.resize(n, 0.0);
+        for (row, &i) in indices.iter().enumerate() {
+            let sym = rng.random_range(0..G::NUM_SYMMETRIES);
+            self.score[row] = write_sample(
+                &samples[i],
+                sym,
+                &mut self.inputs[row * G::INPUT_SIZE..(row + 1) * G::INPUT_SIZE],
+                &mut self.policy[row * G::NUM_ACTIONS..(row + 1) * G::NUM_ACTIONS],
+                &mut self.wdl[row * WDL..(row + 1) * WDL],
+            );
+        }
+    }
+
+    fn batch(&self, n: usize, score: bool) -> Batch<'_> {
+        Batch {
+            size: n,
+            inputs: &self.inputs,
+            policy: &self.policy,
+            wdl: &self.wdl,
+            score: score.then_some(&self.score[..]),
+        }
+    }
+}
+
+/// Policy entropy (nats, masked to legal actions) and value accuracy (argmax of WDL equals
+/// the result) of `net` on the samples at `indices`.
+fn diagnostics<G: Encode>(net: &Net, samples: &[Sample<G>], indices: &[usize]) -> (f64, f64) {
+    let n = indices.len();
+    let mut inputs = vec![0.0; n * G::INPUT_SIZE];
+    for (row, &i) in indices.iter().enumerate() {
+        samples[i]
+            .position
+            .encode(&mut inputs[row * G::INPUT_SIZE..(row + 1) * G::INPUT_SIZE]);
+    }
+    let out = net.evaluate(&inputs, n);
+    let mut legal = oxo_rules::ActionList::new();
+    let (mut entropy, mut correct) = (0.0f64, 0usize);
+    for (row, &i) in indices.iter().enumerate() {
+        let sample = &samples[i];
+        sample.position.legal_actions(&mut legal);
+        let logits = &out.policy[row * G::NUM_ACTIONS..(row + 1) * G::NUM_ACTIONS];
+        let max = legal
+            .iter()
+            .map(|&a| logits[a as usize])
+            .fold(f32::NEG_INFINITY, f32::max);
+        let sum: f64 = legal
+            .iter()
+            .map(|&a| ((logits[a as usize] - max) as f64).exp())
+            .sum();
+        for &a in &legal {
+            let p = ((logits[a as usize] - max) as f64).exp() / sum;
+            if p > 0.0 {
+                entropy -= p * p.ln();
+            }
+        }
+        let wdl = &out.wdl[row * WDL..(row + 1) * WDL];
+        let predicted = (0..WDL).max_by(|&a, &b| wdl[a].total_cmp(&wdl[b])).unwrap();
+        let target = if sample.outcome > 0.0 {
+            0
+        } else if sample.outcome < 0.0 {
+            2
+        } else {
+            1
+        };
+        correct += (predicted == target) as usize;
+    }
+    (entropy / n as f64, correct as f64 / n as f64)
+}
+
+/// Trains the candidate of the current generation on the replay window and saves it as
+/// `models/gen-NNNNN.bpk` and the trainer as `checkpoint/trainer.bpk`; returns its metrics.
+pub fn train_stage<G: Encode>(
+    run: &RunDir,
+    device: &oxo_nn::Device,
+    observer: &mut crate::observe::Observer,
+) -> Result<serde_json::Value> {
+    let config = run.config();
+    let mut state = run.state()?;
+    if state.next != Stage::Train {
+        return Err(TrainError(format!(
+            "train_stage: generation {} is at {:?}",
+            state.generation, state.next
+        )));
+    }
+    let generation = state.generation;
+    let start = std::time::Instant::now();
+    let net_config = &config.net;
+    let mut trainer = Trainer::load::<G>(
+        &run.checkpoint_path(),
+        net_config,
+        &config.train_config(),
+        device,
+    )?;
+    let mut fields = serde_json::json!({});
+    if trainer.steps() <= state.train_steps {
+        let window = window_size(config, state.total_positions);
+        let (samples, positions) = load_window::<G>(run, generation, window)?;
+        let steps = config.train.steps_per_generation;
+        let batch_size = config.train.batch_size;
+        let mut rng = SmallRng::seed_from_u64(mix(config.seed, generation, 0x7A));
+        let mut buffers = Buffers::default();
+        let mut sums = [0.0f64; 4];
+        let bar = observer.bar(steps as u64, "training steps");
+        let mut taken = 0;
+        if !samples.is_empty() {
+            let score = config.net.score_head && G::HAS_SCORES;
+            for _ in 0..steps {
+                let indices: Vec<usize> = (0..batch_size)
+                    .map(|_| rng.random_range(0..samples.len()))
+                    .collect();
+                buffers.fill(&samples, &indices, &mut rng);
+                let losses = trainer.train_step(&buffers.batch(batch_size, score));
+                for (sum, x) in
+                    sums.iter_mut()
+                        .zip([losses.total, losses.policy, losses.value, losses.score])
+                {
+                    *sum += x as f64;
+                }
+                taken += 1;
+                bar.inc(1);
+            }
+        }
+        bar.finish_and_clear();
+        let seconds = start.elapsed().as_secs_f64();
+        let mean = |i: usize| sums[i] / taken.max(1) as f64;
+        fields = serde_json::json!({
+            "loss_total": mean(0),
+            "loss_policy": mean(1),
+            "loss_value": mean(2),
+            "loss_score": mean(3),
+            "steps": taken,
+            "window_positions": positions,
+            "window_samples": samples.len(),
+            "seconds": seconds,
+            "positions_per_sec": (taken * batch_size) as f64 / seconds.max(1e-9),
+        });
+        if !samples.is_empty() {
+            let probe: Vec<usize> = (0..samples.len().min(256))
+                .map(|_| rng.random_range(0..samples.len()))
+                .collect();
+            let (entropy, accuracy) = diagnostics(&trainer.net(), &samples, &probe);
+            fields["policy_entropy"] = entropy.into();
+            fields["value_accuracy"] = accuracy.into();
+        }
+        trainer.net().save(&run.model_path(generation))?;
+        // A checkpoint with more steps than the state records marks training as done.
+        trainer.save(&run.checkpoint_path())?;
+    } else {
+        // Killed after the checkpoint was saved: the training is done, only the model and
+        // the state are missing.
+        trainer.net().save(&run.model_path(generation))?;
+    }
+    state.train_steps = trainer.steps();
+    state.next = Stage::Gate;
+    observer.record(run, generation, "train", fields.clone())?;
+    run.write_state(&state)?;
+    run.log(&format!("generation {generation}: trained: {fields}"));
+    Ok(fields)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oxo_rules::ActionList;
+    use oxo_rules::tictactoe::TicTacToe;
+
+    #[test]
+    fn symmetry_augmentation_maps_policy_targets() {
+        let mut position = TicTacToe::new();
+        for a in [0, 4, 5] {
+            position.play(a);
+        }
+        let mut legal = ActionList::new();
+        position.legal_actions(&mut legal);
+        // A distinct probability per legal action.
+        let policy: Vec<(Action, f32)> = legal
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| (a, (i + 1) as f32))
+            .collect();
+        let sample = Sample {
+            position,
+            policy: policy.clone(),
+            outcome: -1.0,
+            score: 0.0,
+        };
+        let mut input = vec![0.0; TicTacToe::INPUT_SIZE];
+        let mut target = vec![0.0; TicTacToe::NUM_ACTIONS];
+        let mut wdl = vec![0.0; WDL];
+        let mut plain = vec![0.0; TicTacToe::INPUT_SIZE];
+        position.encode(&mut plain);
+        let cells = TicTacToe::WIDTH * TicTacToe::HEIGHT;
+        for sym in 0..TicTacToe::NUM_SYMMETRIES {
+            write_sample(&sample, sym, &mut input, &mut target, &mut wdl);
+            let transformed = position.transformed(sym);
+            let mut mapped_legal = ActionList::new();
+            transformed.legal_actions(&mut mapped_legal);
+            for &(a, p) in &policy {
+                let m = TicTacToe::map_action(sym, a);
+                assert_eq!(target[m as usize], p, "sym {sym} action {a}");
+                assert!(mapped_legal.contains(&m));
+            }
+            let total: f32 = policy.iter().map(|x| x.1).sum();
+            assert_eq!(target.iter().sum::<f32>(), total);
+            // Every plane's cell c moves to map_action(sym, c).
+            for plane in 0..TicTacToe::PLANES {
+                for c in 0..cells {
+                    let m = TicTacToe::map_action(sym, c as Action) as usize;
+                    assert_eq!(input[plane * cells + m], plain[plane * cells + c]);
+                }
+            }
+            assert_eq!(wdl, [0.0, 0.0, 1.0]);
+        }
+    }
+}

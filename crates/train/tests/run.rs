@@ -1,0 +1,234 @@
+//! End-to-end tests of the training loop on tictactoe: stop and resume, `kill -9` during each
+//! stage and resume, and a short run whose net never loses to the solver.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use oxo_agents::{Agent, AgentSpec, build_agent};
+use oxo_nn::{Device, Net};
+use oxo_rules::tictactoe::TicTacToe;
+use oxo_rules::{Game, Outcome, Player};
+use oxo_train::{GenerationRecords, LoopOptions, NetAgent, RunConfig, RunDir, Stage, run_loop};
+
+/// A tiny config: a few seconds per generation on two cores.
+const TINY: &str = r#"
+variant = "tictactoe"
+seed = 5
+[net]
+blocks = 1
+channels = 8
+value_hidden = 16
+[selfplay]
+games_per_generation = 24
+parallel_games = 24
+simulations_full = 16
+simulations_fast = 4
+full_search_prob = 0.5
+[train]
+batch_size = 32
+steps_per_generation = 10
+learning_rate = 0.002
+min_window = 500
+max_window = 5000
+[gate]
+max_games = 8
+simulations = 8
+opening_plies = 2
+"#;
+
+fn tiny() -> RunConfig {
+    RunConfig::from_toml(TINY).unwrap()
+}
+
+/// Checks every file a finished stage left: the state's counters agree with the game files
+/// and every model and game file loads.
+fn check_run(run: &RunDir) {
+    let state = run.state().unwrap();
+    let mut games = 0;
+    let done_selfplay = if state.next == Stage::SelfPlay {
+        state.generation - 1
+    } else {
+        state.generation
+    };
+    for g in 1..=done_selfplay {
+        let records = GenerationRecords::load(&run.selfplay_path(g), "tictactoe").unwrap();
+        games += records.games.len() as u64;
+    }
+    assert_eq!(state.total_games, games, "{state:?}");
+    assert_eq!(
+        games,
+        done_selfplay * run.config().selfplay.games_per_generation as u64
+    );
+    Net::load::<TicTacToe>(&run.model_path(state.best), &Device::flex()).unwrap();
+    Net::load::<TicTacToe>(&run.best_path(), &Device::flex()).unwrap();
+    let trained = if state.next == Stage::Gate {
+        state.generation
+    } else {
+        state.generation - 1
+    };
+    for g in 0..=trained {
+        Net::load::<TicTacToe>(&run.model_path(g), &Device::flex()).unwrap();
+    }
+}
+
+#[test]
+fn a_stopped_run_resumes_where_it_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = RunDir::open(dir.path(), &tiny()).unwrap();
+    let mut options = LoopOptions {
+        max_stages: Some(1),
+        ..LoopOptions::default()
+    };
+    let mut expected = [
+        (1, Stage::Train),
+        (1, Stage::Gate),
+        (2, Stage::SelfPlay),
+        (2, Stage::Train),
+    ]
+    .into_iter();
+    for _ in 0..4 {
+        // A fresh RunDir each time, as a new process would open it.
+        let run = RunDir::open(dir.path(), &tiny()).unwrap();
+        let state = run_loop::<TicTacToe>(&run, &Device::flex(), &options).unwrap();
+        assert_eq!(Some((state.generation, state.next)), expected.next());
+        check_run(&run);
+    }
+    options.max_stages = Some(2);
+    let state = run_loop::<TicTacToe>(&run, &Device::flex(), &options).unwrap();
+    assert_eq!((state.generation, state.next), (3, Stage::SelfPlay));
+    assert_eq!(state.total_games, 48);
+    check_run(&run);
+    let metrics = std::fs::read_to_string(run.metrics_path()).unwrap();
+    assert_eq!(metrics.lines().count(), 6, "{metrics}");
+    let gating = std::fs::read_to_string(run.gating_path()).unwrap();
+    assert_eq!(gating.lines().count(), 2);
+    assert!(run.root().join("run.json").exists());
+    assert!(std::fs::read_dir(run.tb_path()).unwrap().count() > 0);
+}
+
+/// The child side of the kill test: runs the loop on the directory in `OXO_KILL_DIR`.
+#[test]
+fn child_loop() {
+    let Ok(dir) = std::env::var("OXO_KILL_DIR") else {
+        return;
+    };
+    let mut config = tiny();
+    // Longer stages, so the parent's kill lands inside them.
+    config.selfplay.games_per_generation = 200;
+    config.train.steps_per_generation = 200;
+    config.gate.max_games = 400;
+    config.gate.simulations = 64;
+    config.gate.mode = oxo_train::config::GateMode::Threshold;
+    let run = RunDir::open(Path::new(&dir), &config).unwrap();
+    run_loop::<TicTacToe>(&run, &Device::flex(), &LoopOptions::default()).unwrap();
+}
+
+#[test]
+fn kill_9_during_each_stage_loses_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = tiny();
+    config.selfplay.games_per_generation = 200;
+    config.train.steps_per_generation = 200;
+    config.gate.max_games = 400;
+    config.gate.simulations = 64;
+    config.gate.mode = oxo_train::config::GateMode::Threshold;
+    for target in [Stage::SelfPlay, Stage::Train, Stage::Gate] {
+        let run = RunDir::open(dir.path(), &config).unwrap();
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "child_loop", "--nocapture"])
+            .env("OXO_KILL_DIR", dir.path())
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = Instant::now();
+        let mut killed_at = None;
+        while start.elapsed() < Duration::from_secs(120) {
+            if let Ok(Some(state)) = run.read_state()
+                && state.next == target
+            {
+                // Inside the stage: let it work a little, then kill it.
+                std::thread::sleep(Duration::from_millis(40));
+                child.kill().unwrap(); // SIGKILL
+                killed_at = Some(state);
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        child.wait().unwrap();
+        let before = killed_at.expect("the child reached the stage");
+        // The state is readable and no later than the kill; resuming finishes the stage.
+        let run = RunDir::open(dir.path(), &config).unwrap();
+        let after = run.state().unwrap();
+        // The kill landed inside the stage: it had not finished.
+        assert_eq!((after.generation, after.next), (before.generation, target));
+        check_run(&run);
+        let options = LoopOptions {
+            max_stages: Some(1),
+            ..LoopOptions::default()
+        };
+        run_loop::<TicTacToe>(&run, &Device::flex(), &options).unwrap();
+        check_run(&run);
+    }
+}
+
+/// Plays `agent` against the solver from both sides; returns the agent's losses.
+fn losses_against_solver(agent: &mut dyn Agent<TicTacToe>, games: u64) -> usize {
+    let mut losses = 0;
+    for seed in 0..games {
+        for net_side in Player::BOTH {
+            let spec: AgentSpec = format!("solver:seed={seed}").parse().unwrap();
+            let mut solver = build_agent::<TicTacToe>(&spec).unwrap();
+            let mut game = TicTacToe::new();
+            while !game.is_over() {
+                let action = if game.to_move() == net_side {
+                    agent.choose(&game)
+                } else {
+                    solver.choose(&game)
+                };
+                game.play(action);
+            }
+            if let Some(Outcome::Win(p)) = game.outcome()
+                && p != net_side
+            {
+                losses += 1;
+            }
+        }
+    }
+    losses
+}
+
+#[test]
+fn a_short_tictactoe_run_never_loses_to_the_solver() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = tiny();
+    config.net.blocks = 2;
+    config.net.channels = 16;
+    config.net.value_hidden = 32;
+    config.selfplay.games_per_generation = 64;
+    config.selfplay.parallel_games = 64;
+    config.selfplay.simulations_full = 32;
+    config.selfplay.simulations_fast = 8;
+    config.train.steps_per_generation = 60;
+    config.train.batch_size = 64;
+    config.generations = 8;
+    let run = RunDir::open(dir.path(), &config).unwrap();
+    let options = LoopOptions {
+        time_limit: Some(Duration::from_secs(90)),
+        ..LoopOptions::default()
+    };
+    let start = Instant::now();
+    let state = run_loop::<TicTacToe>(&run, &Device::flex(), &options).unwrap();
+    eprintln!(
+        "trained {} generations in {:.0}s; best is gen {}",
+        state.generation - 1,
+        start.elapsed().as_secs_f64(),
+        state.best
+    );
+    let mut agent =
+        NetAgent::<TicTacToe>::load(&run.best_path(), 64, 4, "net").expect("best model loads");
+    let losses = losses_against_solver(&mut agent, 10);
+    assert_eq!(
+        losses, 0,
+        "the trained net lost {losses} of 20 games to the solver"
+    );
+}
