@@ -13,7 +13,7 @@ tmux new-session -d -s "$session" -x 220 -y 80 "$oxo play --variant $variant --a
 screen() { tmux capture-pane -p -t "$session" -S -2000; }
 # Waits until the screen's last non-empty line ends with $1 (or the game is over).
 wait_for() {
-  for _ in $(seq 1 600); do
+  for _ in $(seq 1 2400); do
     local text last
     text=$(screen)
     last=$(printf '%s\n' "$text" | grep -v '^[[:space:]]*$' | tail -n 1)
