@@ -200,20 +200,13 @@ fn losses_against_solver(agent: &mut dyn Agent<TicTacToe>, games: u64) -> usize 
 #[test]
 fn a_short_tictactoe_run_never_loses_to_the_solver() {
     let dir = tempfile::tempdir().unwrap();
-    let mut config = tiny();
-    config.net.blocks = 2;
-    config.net.channels = 16;
-    config.net.value_hidden = 32;
-    config.selfplay.games_per_generation = 64;
-    config.selfplay.parallel_games = 64;
-    config.selfplay.simulations_full = 32;
-    config.selfplay.simulations_fast = 8;
-    config.train.steps_per_generation = 60;
-    config.train.batch_size = 64;
-    config.generations = 8;
+    // The shipped tictactoe config, cut to a fixed number of generations.
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../../configs/tictactoe.toml");
+    let mut config = RunConfig::load(std::path::Path::new(shipped)).unwrap();
+    config.generations = 24;
     let run = RunDir::open(dir.path(), &config).unwrap();
     let options = LoopOptions {
-        time_limit: Some(Duration::from_secs(90)),
+        time_limit: Some(Duration::from_secs(400)),
         ..LoopOptions::default()
     };
     let start = Instant::now();
