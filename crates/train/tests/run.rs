@@ -4,11 +4,9 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use oxo_agents::{Agent, AgentSpec, build_agent};
 use oxo_nn::{Device, Net};
 use oxo_rules::tictactoe::TicTacToe;
-use oxo_rules::{Game, Outcome, Player};
-use oxo_train::{GenerationRecords, LoopOptions, NetAgent, RunConfig, RunDir, Stage, run_loop};
+use oxo_train::{GenerationRecords, LoopOptions, RunConfig, RunDir, Stage, run_loop};
 
 /// A tiny config: a few seconds per generation on two cores.
 const TINY: &str = r#"
@@ -169,59 +167,4 @@ fn kill_9_during_each_stage_loses_nothing() {
         run_loop::<TicTacToe>(&run, &Device::flex(), &options).unwrap();
         check_run(&run);
     }
-}
-
-/// Plays `agent` against the solver from both sides; returns the agent's losses.
-fn losses_against_solver(agent: &mut dyn Agent<TicTacToe>, games: u64) -> usize {
-    let mut losses = 0;
-    for seed in 0..games {
-        for net_side in Player::BOTH {
-            let spec: AgentSpec = format!("solver:seed={seed}").parse().unwrap();
-            let mut solver = build_agent::<TicTacToe>(&spec).unwrap();
-            let mut game = TicTacToe::new();
-            while !game.is_over() {
-                let action = if game.to_move() == net_side {
-                    agent.choose(&game)
-                } else {
-                    solver.choose(&game)
-                };
-                game.play(action);
-            }
-            if let Some(Outcome::Win(p)) = game.outcome()
-                && p != net_side
-            {
-                losses += 1;
-            }
-        }
-    }
-    losses
-}
-
-#[test]
-fn a_short_tictactoe_run_never_loses_to_the_solver() {
-    let dir = tempfile::tempdir().unwrap();
-    // The shipped tictactoe config, cut to a fixed number of generations.
-    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../../configs/tictactoe.toml");
-    let mut config = RunConfig::load(std::path::Path::new(shipped)).unwrap();
-    config.generations = 24;
-    let run = RunDir::open(dir.path(), &config).unwrap();
-    let options = LoopOptions {
-        time_limit: Some(Duration::from_secs(400)),
-        ..LoopOptions::default()
-    };
-    let start = Instant::now();
-    let state = run_loop::<TicTacToe>(&run, &Device::flex(), &options).unwrap();
-    eprintln!(
-        "trained {} generations in {:.0}s; best is gen {}",
-        state.generation - 1,
-        start.elapsed().as_secs_f64(),
-        state.best
-    );
-    let mut agent =
-        NetAgent::<TicTacToe>::load(&run.best_path(), 64, 4, "net").expect("best model loads");
-    let losses = losses_against_solver(&mut agent, 10);
-    assert_eq!(
-        losses, 0,
-        "the trained net lost {losses} of 20 games to the solver"
-    );
 }
