@@ -309,11 +309,7 @@ impl Game for Adjacency {
 
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
-        let mut empty = self.empty();
-        while empty != 0 {
-            out.push(empty.trailing_zeros() as Action);
-            empty &= empty - 1;
-        }
+        crate::push_set_bits(out, self.empty(), 0);
     }
 
     fn check(&self, action: Action) -> Result<(), IllegalMove> {

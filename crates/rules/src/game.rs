@@ -256,6 +256,17 @@ pub trait Game:
     }
 }
 
+/// Appends `offset + i` to `out` for every set bit `i` of `mask`, in increasing order: how the
+/// bitboard variants turn a legal-move mask into their action list.
+#[inline]
+pub fn push_set_bits(out: &mut ActionList, mask: u128, offset: Action) {
+    let mut rest = mask;
+    while rest != 0 {
+        out.push(offset + rest.trailing_zeros() as Action);
+        rest &= rest - 1;
+    }
+}
+
 /// A uniform integer in `0..n` from one 32-bit draw (Lemire's multiply-shift). Its bias is
 /// below `n / 2^32`, under 10^-7 for every action space here: invisible to playouts and search.
 #[inline]

@@ -149,11 +149,7 @@ impl Game for PayToPlay {
 
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
-        let mut mask = self.legal_mask();
-        while mask != 0 {
-            out.push(mask.trailing_zeros() as Action);
-            mask &= mask - 1;
-        }
+        crate::push_set_bits(out, self.legal_mask() as u128, 0);
     }
 
     fn check(&self, action: Action) -> Result<(), IllegalMove> {

@@ -87,11 +87,7 @@ impl Game for TicTacToe {
         if self.is_over() {
             return;
         }
-        let mut empty = self.empty();
-        while empty != 0 {
-            out.push(empty.trailing_zeros() as Action);
-            empty &= empty - 1;
-        }
+        crate::push_set_bits(out, self.empty() as u128, 0);
     }
 
     fn check(&self, action: Action) -> Result<(), IllegalMove> {

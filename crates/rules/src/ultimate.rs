@@ -280,11 +280,7 @@ impl Game for Ultimate {
 
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
-        let mut legal = self.legal_mask();
-        while legal != 0 {
-            out.push(legal.trailing_zeros() as Action);
-            legal &= legal - 1;
-        }
+        crate::push_set_bits(out, self.legal_mask(), 0);
     }
 
     fn check(&self, action: Action) -> Result<(), IllegalMove> {

@@ -287,15 +287,9 @@ impl Game for XAndO {
 
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
-        let (mut claim, mut blacken) = self.legal_masks();
-        while claim != 0 {
-            out.push(claim.trailing_zeros() as Action);
-            claim &= claim - 1;
-        }
-        while blacken != 0 {
-            out.push(BLACKEN + blacken.trailing_zeros() as Action);
-            blacken &= blacken - 1;
-        }
+        let (claim, blacken) = self.legal_masks();
+        crate::push_set_bits(out, claim as u128, 0);
+        crate::push_set_bits(out, blacken as u128, BLACKEN);
     }
 
     fn check(&self, action: Action) -> Result<(), IllegalMove> {
