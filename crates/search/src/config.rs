@@ -99,8 +99,11 @@ pub struct GumbelConfig {
     pub gumbel_scale: f32,
     /// `c_visit` in `sigma(q) = (c_visit + max_b N(b)) * c_scale * q` (`maxvisit_init`).
     pub c_visit: f32,
-    /// `c_scale` in `sigma(q)` (`value_scale`). The paper uses 1.0 with rescaled values;
-    /// mctx's default is 0.1.
+    /// `c_scale` in `sigma(q)` (`value_scale`). The paper uses 1.0 with rescaled values; we
+    /// use mctx's default 0.1: with 1.0 the rescaled Q of a few visits (spread over 0..=50+)
+    /// swamps the prior, so sequential halving drops good moves on one noisy early visit
+    /// and the improved-policy targets become near one-hot on noise (measured on tictactoe:
+    /// some trained nets then lost to the solver).
     pub c_scale: f32,
     /// Whether completed Q-values are rescaled to `[0, 1]` by their min and max before
     /// `sigma` (`rescale_values`).
@@ -113,7 +116,7 @@ impl Default for GumbelConfig {
             max_considered_actions: 16,
             gumbel_scale: 1.0,
             c_visit: 50.0,
-            c_scale: 1.0,
+            c_scale: 0.1,
             rescale_values: true,
         }
     }
