@@ -7,7 +7,7 @@ use std::io::{self, BufRead, Write};
 use oxo_agents::AgentSpec;
 use oxo_rules::{Outcome, Player, Variant};
 
-use crate::session::{Session, new_session};
+use crate::session::{Session, default_agent, new_session};
 
 /// Every command the engine knows, in the order `list_commands` prints them.
 pub const COMMANDS: &[&str] = &[
@@ -27,6 +27,8 @@ pub const COMMANDS: &[&str] = &[
     "result",
     "score",
     "showboard",
+    "nn_input",
+    "nn_eval",
 ];
 
 /// An answer to one command.
@@ -72,17 +74,28 @@ impl Reply {
     }
 }
 
-/// The engine: a game session and the agent spec used to rebuild it when the variant changes.
+/// The agent `genmove` uses when none is given and no model ships for the variant.
+pub const FALLBACK_AGENT: &str = "random";
+
+/// The engine: a game session and the agent spec used to rebuild it when the variant changes
+/// (`None`: each variant's default, its shipped model).
 pub struct Engine {
     session: Box<dyn Session>,
-    agent: AgentSpec,
+    agent: Option<AgentSpec>,
 }
 
 impl Engine {
-    /// An engine playing `variant`, answering `genmove` with the agent `agent` names.
-    pub fn new(variant: Variant, agent: AgentSpec) -> Result<Engine, oxo_agents::SpecError> {
+    /// An engine playing `variant`, answering `genmove` with the agent `agent` names, or by
+    /// default with the variant's shipped model ([`default_agent`]).
+    pub fn new(
+        variant: Variant,
+        agent: Option<AgentSpec>,
+    ) -> Result<Engine, oxo_agents::SpecError> {
+        let spec = agent
+            .clone()
+            .unwrap_or_else(|| default_agent(variant, FALLBACK_AGENT));
         Ok(Engine {
-            session: new_session(variant, &agent)?,
+            session: new_session(variant, &spec)?,
             agent,
         })
     }
@@ -155,6 +168,8 @@ impl Engine {
                 None => Reply::err("no score"),
             },
             ("showboard", []) => Reply::ok(format!("\n{}", self.session.board())),
+            ("nn_input", []) => Reply::ok(self.session.nn_input()),
+            ("nn_eval", []) => reply_from(self.session.nn_eval()),
             (name, _) if COMMANDS.contains(&name) => Reply::err(format!(
                 "wrong arguments for {name}: usage is '{}'",
                 usage(name)
@@ -171,7 +186,11 @@ impl Engine {
             Ok(variant) => variant,
             Err(error) => return Reply::err(error.to_string()),
         };
-        match new_session(variant, &self.agent) {
+        let spec = self
+            .agent
+            .clone()
+            .unwrap_or_else(|| default_agent(variant, FALLBACK_AGENT));
+        match new_session(variant, &spec) {
             Ok(session) => {
                 self.session = session;
                 Reply::ok("")

@@ -9,7 +9,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 use oxo_agents::AgentSpec;
 use oxo_arena::{ArenaConfig, Report};
-use oxo_cli::{bench, gtp, play};
+use oxo_cli::{bench, gtp, play, session};
 use oxo_rules::{Variant, with_variant};
 
 /// Self-play reinforcement learning for tic-tac-toe variants.
@@ -26,18 +26,20 @@ enum Command {
     Play {
         #[arg(long, value_parser = parse_variant, help = variant_help())]
         variant: Variant,
-        /// The computer's agent, e.g. `alphabeta:ms=1000` or `uct:sims=10000`.
-        #[arg(long, default_value = "alphabeta:ms=1000", value_parser = parse_agent)]
-        agent: AgentSpec,
+        /// The computer's agent, e.g. `alphabeta:ms=1000` or `uct:sims=10000` (default: the
+        /// variant's shipped model, `net:sims=200`, or `alphabeta:ms=1000` where none ships).
+        #[arg(long, value_parser = parse_agent)]
+        agent: Option<AgentSpec>,
     },
     /// Serve a GTP-style engine on stdin/stdout (protocol in README.md).
     Gtp {
         /// The variant to start with (the `variant` command switches).
         #[arg(long, value_parser = parse_variant, help = variant_help())]
         variant: Variant,
-        /// The agent that answers `genmove`, e.g. `random` or `uct:sims=1000`.
-        #[arg(long, default_value = "random", value_parser = parse_agent)]
-        agent: AgentSpec,
+        /// The agent that answers `genmove`, e.g. `random` or `uct:sims=1000` (default: the
+        /// variant's shipped model, `net:sims=200`, or `random` where none ships).
+        #[arg(long, value_parser = parse_agent)]
+        agent: Option<AgentSpec>,
     },
     /// Rate agents in a round robin: paired games, Elo with 95% intervals, JSON and SVG.
     Arena {
@@ -75,6 +77,15 @@ enum Command {
         /// Stop at the first stage boundary after this many minutes.
         #[arg(long)]
         minutes: Option<f64>,
+    },
+    /// Export a trained network for other front ends: ONNX, safetensors, model.json, README.
+    Export {
+        /// The model (or checkpoint) file, e.g. runs/ultimate/models/best.bpk.
+        #[arg(long)]
+        model: PathBuf,
+        /// The directory to write (created if needed).
+        #[arg(long)]
+        out: PathBuf,
     },
     /// Measure speed.
     Bench {
@@ -185,7 +196,7 @@ fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Play { variant, agent } => play::play(
             variant,
-            &agent,
+            &agent.unwrap_or_else(|| session::default_agent(variant, "alphabeta:ms=1000")),
             &mut io::stdin().lock(),
             &mut io::stdout().lock(),
         ),
@@ -216,6 +227,7 @@ fn main() -> ExitCode {
             run,
             minutes,
         } => run_train(variant, config, run, minutes),
+        Command::Export { model, out } => run_export(&model, &out),
         Command::Bench { target } => run_bench(target),
     };
     match result {
@@ -227,11 +239,26 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_gtp(variant: Variant, agent: AgentSpec) -> Result<(), String> {
+fn run_gtp(variant: Variant, agent: Option<AgentSpec>) -> Result<(), String> {
     let mut engine = gtp::Engine::new(variant, agent).map_err(|e| e.to_string())?;
     engine
         .run(io::stdin().lock(), io::stdout().lock())
         .map_err(|e| format!("i/o error: {e}"))
+}
+
+fn run_export(model: &Path, out: &Path) -> Result<(), String> {
+    let info = oxo_nn::FileInfo::read(model).map_err(|e| e.to_string())?;
+    let variant: Variant = info
+        .shape
+        .variant
+        .parse()
+        .map_err(|e| format!("{}: {e}", model.display()))?;
+    let written = with_variant!(variant, G => oxo_train::export_model::<G>(model, out))
+        .map_err(|e| e.to_string())?;
+    for path in written {
+        println!("wrote {}", path.display());
+    }
+    Ok(())
 }
 
 fn run_arena(

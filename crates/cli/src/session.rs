@@ -1,8 +1,13 @@
 //! A game in progress in a variant chosen at run time: the moves so far, undo, and the agent
 //! that answers `genmove`. [`Session`] is object-safe so one engine can switch variants.
 
+use std::path::PathBuf;
+
 use oxo_agents::{Agent, AgentSpec, Evaluate, SpecError};
+use oxo_nn::{Device, Encode, Net};
 use oxo_rules::{ActionList, Game, Outcome, Player, Variant, with_variant};
+use oxo_train::agent::NET_KIND;
+use serde_json::{Map, Value, json};
 
 /// A game in progress, whatever its variant.
 pub trait Session {
@@ -27,21 +32,48 @@ pub trait Session {
     fn scores(&self) -> Option<[i32; 2]>;
     /// The position drawn as text, with coordinates.
     fn board(&self) -> String;
+    /// The network's input for the position: one JSON array of floats, plane-major.
+    fn nn_input(&self) -> String;
+    /// The network's raw output for the position as one JSON line
+    /// (`{"value": v, "wdl": [w, d, l], "policy": {"MOVE": p, ...}}`, plus `"score"` for nets
+    /// with a score head). The network is the `net` agent's model, or else the variant's
+    /// shipped model.
+    fn nn_eval(&mut self) -> Result<String, String>;
+}
+
+/// Simulations per move of the shipped model when it is the default agent.
+pub const DEFAULT_NET_SIMS: u32 = 200;
+
+/// The agent `play` and `gtp` use when none is given: the variant's shipped model with
+/// [`DEFAULT_NET_SIMS`] simulations, or `fallback` when no model ships for it.
+pub fn default_agent(variant: Variant, fallback: &str) -> AgentSpec {
+    let text = match oxo_train::shipped_model(variant.name()) {
+        Some(_) => format!("{NET_KIND}:sims={DEFAULT_NET_SIMS}"),
+        None => fallback.to_string(),
+    };
+    text.parse().expect("default agent specs are valid")
 }
 
 /// Starts a session of `variant` whose `genmove` asks the agent `spec` names.
 pub fn new_session(variant: Variant, spec: &AgentSpec) -> Result<Box<dyn Session>, SpecError> {
     with_variant!(variant, G => {
         let agent = oxo_train::build_any_agent::<G>(spec)?;
-        Ok(Box::new(GameSession::<G> { variant, history: vec![G::new()], agent }))
+        let model = match spec.params.get("path") {
+            Some(path) if spec.kind == NET_KIND => Some(PathBuf::from(path)),
+            _ => oxo_train::shipped_model(G::NAME),
+        };
+        Ok(Box::new(GameSession::<G> { variant, history: vec![G::new()], agent, model, net: None }))
     })
 }
 
-/// A session of one concrete variant: every position since the start, for undo.
+/// A session of one concrete variant: every position since the start, for undo; the model
+/// `nn_eval` reads, loaded on first use.
 struct GameSession<G: Game> {
     variant: Variant,
     history: Vec<G>,
     agent: Box<dyn Agent<G>>,
+    model: Option<PathBuf>,
+    net: Option<Net>,
 }
 
 impl<G: Game> GameSession<G> {
@@ -52,7 +84,7 @@ impl<G: Game> GameSession<G> {
     }
 }
 
-impl<G: Evaluate> Session for GameSession<G> {
+impl<G: Encode + Evaluate> Session for GameSession<G> {
     fn variant(&self) -> Variant {
         self.variant
     }
@@ -114,5 +146,35 @@ impl<G: Evaluate> Session for GameSession<G> {
 
     fn board(&self) -> String {
         self.current().to_string()
+    }
+
+    fn nn_input(&self) -> String {
+        let mut input = vec![0.0; G::INPUT_SIZE];
+        self.current().encode(&mut input);
+        serde_json::to_string(&input).expect("JSON of floats")
+    }
+
+    fn nn_eval(&mut self) -> Result<String, String> {
+        if self.net.is_none() {
+            let path = self.model.as_ref().ok_or_else(|| {
+                format!(
+                    "no network: start with --agent net:path=FILE, or ship a model in models/{}/model.bpk",
+                    G::NAME
+                )
+            })?;
+            self.net = Some(Net::load::<G>(path, &Device::flex()).map_err(|e| e.to_string())?);
+        }
+        let net = self.net.as_ref().expect("loaded above");
+        let eval = net.evaluate_position(self.current());
+        let policy: Map<String, Value> = eval
+            .policy
+            .iter()
+            .map(|&(action, p)| (G::format_action(action), json!(p)))
+            .collect();
+        let mut line = json!({ "value": eval.value, "wdl": eval.wdl, "policy": policy });
+        if let Some(score) = eval.score {
+            line["score"] = json!(score);
+        }
+        Ok(line.to_string())
     }
 }

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 /// Runs a script through a fresh engine and returns the answers, one string each.
 fn answers(variant: &str, script: &str) -> Vec<String> {
     let variant: Variant = variant.parse().unwrap();
-    let mut engine = Engine::new(variant, "random:seed=1".parse().unwrap()).unwrap();
+    let mut engine = Engine::new(variant, Some("random:seed=1".parse().unwrap())).unwrap();
     let mut output = Vec::new();
     engine.run(script.as_bytes(), &mut output).unwrap();
     let text = String::from_utf8(output).unwrap();
@@ -326,4 +326,58 @@ fn bench_rules_prints_json_lines() {
     }
     let mean = record["mean_moves"].as_f64().unwrap();
     assert!((5.0..=9.0).contains(&mean));
+}
+
+/// A fresh (untrained) tictactoe network saved in `dir`; its path as text.
+fn tictactoe_model(dir: &std::path::Path) -> String {
+    let net = oxo_nn::Net::new::<oxo_rules::tictactoe::TicTacToe>(
+        &oxo_nn::NetConfig::new(1, 8),
+        &oxo_nn::Device::flex(),
+    );
+    let path = dir.join("ttt.bpk");
+    net.save(&path).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn nn_eval_prints_the_networks_output_over_the_legal_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = format!("net:path={},sims=4", tictactoe_model(dir.path()));
+    let mut engine = Engine::new(Variant::TicTacToe, Some(spec.parse().unwrap())).unwrap();
+    let reply = engine.execute("play B2");
+    assert!(reply.success);
+    let reply = engine.execute("nn_eval");
+    assert!(reply.success, "{}", reply.text);
+    let line: serde_json::Value = serde_json::from_str(&reply.text).unwrap();
+    let policy = line["policy"].as_object().unwrap();
+    assert_eq!(policy.len(), 8, "the eight empty cells: {line}");
+    assert!(!policy.contains_key("B2"));
+    let total: f64 = policy.values().map(|p| p.as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-5, "{line}");
+    let wdl: Vec<f64> = line["wdl"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_f64().unwrap())
+        .collect();
+    assert!((wdl.iter().sum::<f64>() - 1.0).abs() < 1e-5);
+    assert!((line["value"].as_f64().unwrap() - (wdl[0] - wdl[2])).abs() < 1e-6);
+}
+
+#[test]
+fn nn_input_prints_the_encoded_planes() {
+    let got = answers("tictactoe", "play A1\nnn_input\n");
+    let planes: Vec<f32> = serde_json::from_str(got[1].trim_start_matches("= ")).unwrap();
+    // Four 3x3 planes: mover, opponent (X on A1), legal, ones; O is to move.
+    assert_eq!(planes.len(), 36);
+    assert_eq!(planes[9], 1.0, "the opponent's mark on A1");
+    assert_eq!(planes[18], 0.0, "A1 is not legal");
+    assert!(planes[27..].iter().all(|&x| x == 1.0));
+}
+
+#[test]
+fn a_net_agent_whose_model_is_missing_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = format!("net:path={}/none.bpk", dir.path().display());
+    assert!(Engine::new(Variant::TicTacToe, Some(missing.parse().unwrap())).is_err());
 }

@@ -128,3 +128,27 @@ fn sign_is_asked_again_until_valid() {
     let text = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
     assert!(text.contains("Please answer X or O."), "{text}");
 }
+
+#[test]
+fn without_an_agent_the_shipped_model_plays() {
+    // models/ultimate/model.bpk ships with the repository: a fresh clone plays it at once.
+    assert!(
+        std::path::Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../models/ultimate/model.bpk"
+        ))
+        .is_file(),
+        "the ultimate model ships in models/ultimate/"
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_oxo"))
+        .args(["play", "--variant", "ultimate"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The human is O, so the model moves first; then the input ends.
+    child.stdin.take().unwrap().write_all(b"Ann\nO\n").unwrap();
+    let text = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    assert!(text.contains("net:sims=200"), "{text}");
+    assert!(text.contains("Input ended: game abandoned."), "{text}");
+}

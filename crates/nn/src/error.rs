@@ -32,6 +32,13 @@ pub enum NnError {
         /// What the file holds.
         found: String,
     },
+    /// The network could not be converted to an exchange format (ONNX, safetensors).
+    Export {
+        /// The format being written.
+        format: &'static str,
+        /// What the converter said.
+        reason: String,
+    },
 }
 
 impl NnError {
@@ -77,6 +84,9 @@ impl fmt::Display for NnError {
                 "{}: wrong model: expected {expected}, but the file holds {found}",
                 path.display()
             ),
+            NnError::Export { format, reason } => {
+                write!(f, "cannot export the network as {format}: {reason}")
+            }
         }
     }
 }

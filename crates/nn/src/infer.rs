@@ -5,6 +5,7 @@ use std::path::Path;
 
 use burn::module::Module;
 use burn::tensor::{Device, Tensor, TensorData};
+use oxo_rules::{Action, ActionList};
 
 use crate::config::NetConfig;
 use crate::encode::Encode;
@@ -23,6 +24,27 @@ pub struct Evaluation {
     /// Predicted score margins (mover minus opponent, in the trainer's target scale), `B`
     /// floats; empty when the net has no score head.
     pub score: Vec<f32>,
+}
+
+/// The network's own judgement of one position, without search: what `nn_eval` prints.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PositionEval {
+    /// Win, draw and loss probabilities for the player to move.
+    pub wdl: [f32; WDL],
+    /// `wdl[0] - wdl[2]`: the expected result for the player to move, in `[-1, 1]`.
+    pub value: f32,
+    /// The policy restricted to the legal moves (softmax of their logits), in action order.
+    pub policy: Vec<(Action, f32)>,
+    /// The predicted score margin, for nets with a score head.
+    pub score: Option<f32>,
+}
+
+/// Softmax of `logits`, in place.
+fn softmax(logits: &mut [f32]) {
+    let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    logits.iter_mut().for_each(|x| *x = (*x - max).exp());
+    let sum: f32 = logits.iter().sum();
+    logits.iter_mut().for_each(|x| *x /= sum);
 }
 
 /// A network in inference mode (batch norm uses its running statistics, no gradients) on
@@ -69,6 +91,16 @@ impl Net {
         &self.config
     }
 
+    /// The device the net runs on.
+    pub fn device(&self) -> &Device {
+        &self.device
+    }
+
+    /// The burn module, for the exporters.
+    pub(crate) fn module(&self) -> &ResNet {
+        &self.model
+    }
+
     /// Evaluates `batch` positions encoded back to back in `inputs` (each
     /// [`NetShape::input_size`] floats, as [`Encode::encode`] writes them).
     ///
@@ -102,6 +134,28 @@ impl Net {
         debug_assert_eq!(evaluation.policy.len(), batch * shape.actions);
         debug_assert_eq!(evaluation.wdl.len(), batch * WDL);
         evaluation
+    }
+
+    /// Evaluates one position (no search): win/draw/loss probabilities, the value and the
+    /// policy over the legal moves. A finished position has no legal moves: empty policy.
+    pub fn evaluate_position<G: Encode>(&self, game: &G) -> PositionEval {
+        let mut input = vec![0.0; G::INPUT_SIZE];
+        game.encode(&mut input);
+        let out = self.evaluate(&input, 1);
+        let mut wdl = [out.wdl[0], out.wdl[1], out.wdl[2]];
+        softmax(&mut wdl);
+        let mut legal = ActionList::new();
+        if !game.is_over() {
+            game.legal_actions(&mut legal);
+        }
+        let mut probabilities: Vec<f32> = legal.iter().map(|&a| out.policy[a as usize]).collect();
+        softmax(&mut probabilities);
+        PositionEval {
+            wdl,
+            value: wdl[0] - wdl[2],
+            policy: legal.iter().copied().zip(probabilities).collect(),
+            score: out.score.first().copied(),
+        }
     }
 
     /// Saves the net as a model file (Burnpack with oxo metadata), atomically.

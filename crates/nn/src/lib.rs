@@ -9,6 +9,7 @@
 //!   optional score margin.
 //! - [`Trainer`]: AdamW steps on policy cross-entropy, value cross-entropy and score error;
 //!   checkpoints of weights plus optimiser state.
+//! - Export: [`Net::to_onnx`] and [`Net::to_safetensors`] for other front ends.
 //! - Files are Burnpack (`.bpk`) with oxo metadata ([`FileInfo`]); a wrong, missing or corrupt
 //!   file is an [`NnError`], not a panic.
 //!
@@ -19,6 +20,7 @@ pub mod encode;
 
 mod config;
 mod error;
+mod export;
 mod file;
 mod infer;
 mod net;
@@ -28,7 +30,8 @@ pub use burn::tensor::Device;
 pub use config::{NetConfig, TrainConfig};
 pub use encode::Encode;
 pub use error::NnError;
+pub use export::{BATCH_AXIS, INPUT_NAME, POLICY_OUTPUT, SCORE_OUTPUT, WDL_OUTPUT};
 pub use file::{FileInfo, FileKind};
-pub use infer::{Evaluation, Net};
+pub use infer::{Evaluation, Net, PositionEval};
 pub use net::{NetShape, WDL};
 pub use train::{Batch, Losses, Trainer};

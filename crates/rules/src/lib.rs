@@ -30,3 +30,7 @@ pub use variant::Variant;
 /// An action index: a cell `row * width + col`, or one of the variant's extra actions
 /// (`pass` in paytoplay, blackening moves in xando). See `RULES.md`.
 pub type Action = u16;
+
+/// The version of these rules (the crate's version): exported models record it, so a front
+/// end can tell which rules a network was trained on.
+pub const RULES_VERSION: &str = env!("CARGO_PKG_VERSION");

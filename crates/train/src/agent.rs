@@ -1,6 +1,6 @@
 //! [`NetAgent`]: a trained model with search as an [`Agent`], the `net:path=FILE,sims=N` spec.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use oxo_agents::{Agent, AgentSpec, SpecError};
 use oxo_nn::{Device, Encode, Net};
@@ -52,10 +52,18 @@ impl<G: Encode> NetAgent<G> {
     /// (a bad parameter, or a model that cannot be loaded for this variant).
     pub fn from_spec(spec: &AgentSpec) -> Result<NetAgent<G>, String> {
         spec.expect_params(NET_PARAMS).map_err(|e| e.to_string())?;
-        let path = spec
-            .params
-            .get("path")
-            .ok_or("agent 'net' needs path=FILE, e.g. net:path=runs/tictactoe/models/best.bpk")?;
+        let path = match spec.params.get("path") {
+            Some(path) => PathBuf::from(path),
+            None => shipped_model(G::NAME).ok_or_else(|| {
+                format!(
+                    "agent 'net' needs path=FILE (no model ships for {} in models/{}/model.bpk), \
+                     e.g. net:path=runs/{}/models/best.bpk",
+                    G::NAME,
+                    G::NAME,
+                    G::NAME
+                )
+            })?,
+        };
         let sims = spec
             .param("sims", 64u32, "a number of simulations, e.g. 64")
             .map_err(|e| e.to_string())?;
@@ -65,7 +73,7 @@ impl<G: Encode> NetAgent<G> {
         if sims == 0 || leaves == 0 {
             return Err("agent 'net': sims and leaves must be at least 1".into());
         }
-        NetAgent::load(Path::new(path), sims, leaves, &spec.text).map_err(|e| e.to_string())
+        NetAgent::load(&path, sims, leaves, &spec.text).map_err(|e| e.to_string())
     }
 }
 
@@ -85,6 +93,17 @@ impl<G: Encode> Agent<G> for NetAgent<G> {
     fn nodes_searched(&self) -> u64 {
         self.evaluations
     }
+}
+
+/// The model shipped for `variant` (`models/VARIANT/model.bpk`), looked up under the current
+/// directory and then in the repository this binary was built from; `None` when there is
+/// none.
+pub fn shipped_model(variant: &str) -> Option<PathBuf> {
+    let relative = Path::new("models").join(variant).join("model.bpk");
+    let repository = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    [relative.clone(), repository.join(relative)]
+        .into_iter()
+        .find(|path| path.is_file())
 }
 
 /// Builds any agent: a `net:` spec as a [`NetAgent`], anything else through

@@ -6,6 +6,7 @@
 pub mod agent;
 pub mod bench;
 pub mod config;
+pub mod export;
 pub mod gate;
 pub mod observe;
 pub mod pipeline;
@@ -14,8 +15,9 @@ pub mod rundir;
 pub mod selfplay;
 pub mod train;
 
-pub use agent::{NetAgent, build_any_agent};
+pub use agent::{NetAgent, build_any_agent, shipped_model};
 pub use config::{ConfigError, RunConfig};
+pub use export::export_model;
 pub use gate::gate_stage;
 pub use observe::Observer;
 pub use pipeline::{LoopOptions, init_run, run_loop, selfplay_stage};

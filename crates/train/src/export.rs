@@ -1,0 +1,212 @@
+//! `oxo export`: one trained network as a directory that other programs can use without oxo:
+//! `model.onnx` (dynamic batch axis, named input and outputs), `model.safetensors` (PyTorch
+//! names), `model.bpk` (the file oxo loads), `model.json` (the contract: the exact input
+//! encoding, the action-index mapping, the outputs and their meaning, provenance) and a
+//! `README.md` on how to run it.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use oxo_nn::{
+    BATCH_AXIS, Device, Encode, INPUT_NAME, Net, POLICY_OUTPUT, SCORE_OUTPUT, WDL_OUTPUT,
+};
+use oxo_rules::Action;
+use serde_json::{Value, json};
+
+use crate::rundir::{Result, io_error, write_atomic};
+
+/// `model.json`'s `format` field.
+pub const MODEL_FORMAT: &str = "oxo-model";
+/// `model.json`'s `format_version`: bumped whenever a field changes meaning.
+pub const MODEL_FORMAT_VERSION: u32 = 1;
+
+/// The files an export writes, in the order written.
+pub const EXPORT_FILES: [&str; 5] = [
+    "model.bpk",
+    "model.onnx",
+    "model.safetensors",
+    "model.json",
+    "README.md",
+];
+
+/// Exports the model (or checkpoint) at `model`, of variant `G`, into directory `out`
+/// (created if needed; files in it are replaced atomically). Returns the paths written.
+pub fn export_model<G: Encode>(model: &Path, out: &Path) -> Result<Vec<PathBuf>> {
+    let net = Net::load::<G>(model, &Device::flex())?;
+    fs::create_dir_all(out).map_err(|e| io_error(out, e))?;
+    let paths: Vec<PathBuf> = EXPORT_FILES.iter().map(|f| out.join(f)).collect();
+    net.save(&paths[0])?;
+    write_atomic(&paths[1], &net.to_onnx()?)?;
+    write_atomic(&paths[2], &net.to_safetensors()?)?;
+    let description = describe::<G>(&net, &provenance(model));
+    let text = serde_json::to_string_pretty(&description).expect("JSON of plain values");
+    write_atomic(&paths[3], text.as_bytes())?;
+    write_atomic(&paths[4], readme::<G>(&net).as_bytes())?;
+    Ok(paths)
+}
+
+/// `model.json`: everything a front end needs to feed the network and read its answer.
+pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
+    let config = net.config();
+    let planes: Vec<Value> = G::plane_names()
+        .iter()
+        .enumerate()
+        .map(|(index, text)| json!({ "index": index, "description": text }))
+        .collect();
+    let moves: Vec<String> = (0..G::NUM_ACTIONS as Action)
+        .map(G::format_action)
+        .collect();
+    let mut outputs = vec![
+        json!({
+            "name": POLICY_OUTPUT,
+            "shape": [BATCH_AXIS, G::NUM_ACTIONS],
+            "meaning": "unnormalised log-probabilities of every action index (actions.moves); \
+                        set illegal moves to -inf, then softmax"
+        }),
+        json!({
+            "name": WDL_OUTPUT,
+            "shape": [BATCH_AXIS, 3],
+            "meaning": "win, draw and loss logits for the player to move; after a softmax, \
+                        value = p(win) - p(loss), in [-1, 1]"
+        }),
+    ];
+    if config.score_head {
+        outputs.push(json!({
+            "name": SCORE_OUTPUT,
+            "shape": [BATCH_AXIS, 1],
+            "meaning": "predicted final score margin, player to move minus opponent, divided \
+                        by the run's train.score_scale and clipped to [-1, 1] in training"
+        }));
+    }
+    json!({
+        "format": MODEL_FORMAT,
+        "format_version": MODEL_FORMAT_VERSION,
+        "variant": G::NAME,
+        "rules": { "version": oxo_rules::RULES_VERSION, "text": "RULES.md of the oxo repository" },
+        "oxo_version": env!("CARGO_PKG_VERSION"),
+        "network": {
+            "kind": "residual convolutional network (AlphaZero style)",
+            "blocks": config.blocks,
+            "channels": config.channels,
+            "policy_channels": config.policy_channels,
+            "value_channels": config.value_channels,
+            "value_hidden": config.value_hidden,
+            "score_head": config.score_head,
+        },
+        "input": {
+            "name": INPUT_NAME,
+            "dtype": "float32",
+            "shape": [BATCH_AXIS, G::PLANES, G::HEIGHT, G::WIDTH],
+            "layout": "plane-major: element (plane, row, column); cell (row, column) is the \
+                       RULES.md cell row * width + column, the action index of a move on it",
+            "point_of_view": "the player to move: 'mover' planes hold the marks of the player \
+                              whose turn it is, 'opponent' planes the other's; no history",
+            "planes": planes,
+        },
+        "actions": {
+            "count": G::NUM_ACTIONS,
+            "moves": moves,
+            "note": "moves[i] is action index i in oxo's notation (as `oxo gtp` prints and \
+                     accepts it); not every index is legal in every position",
+        },
+        "outputs": outputs,
+        "provenance": provenance,
+    })
+}
+
+/// What is known of how the model was made: when it lies in a run directory
+/// (`RUN/models/FILE.bpk`), the run's seed, versions, commit, its state and last rating.
+pub fn provenance(model: &Path) -> Value {
+    let file = model.file_name().map(|f| f.to_string_lossy().into_owned());
+    let Some(run) = model
+        .parent()
+        .and_then(Path::parent)
+        .filter(|run| run.join("run.json").is_file())
+    else {
+        return json!({ "model_file": file });
+    };
+    let read = |name: &str| -> Value {
+        fs::read_to_string(run.join(name))
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or(Value::Null)
+    };
+    let state = read("state.json");
+    json!({
+        "model_file": file,
+        "run": run.display().to_string(),
+        "run_info": read("run.json"),
+        "best_generation": state.get("best"),
+        "generations_trained": state.get("generation").and_then(Value::as_u64).map(|g| g.saturating_sub(1)),
+        "train_steps": state.get("train_steps"),
+        "self_play_games": state.get("total_games"),
+        "last_rating": last_rating(&run.join("metrics.jsonl")),
+        "stage_seconds": stage_seconds(&run.join("metrics.jsonl")),
+    })
+}
+
+/// Wall-clock seconds the run's stages took (self-play, training, gating, rating), summed
+/// over `metrics.jsonl`: the training cost, on however many threads the run had.
+fn stage_seconds(metrics: &Path) -> f64 {
+    let text = fs::read_to_string(metrics).unwrap_or_default();
+    text.lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter_map(|record| record.get("seconds").and_then(Value::as_f64))
+        .sum()
+}
+
+/// The last Elo rating logged in a run's `metrics.jsonl`, if any.
+fn last_rating(metrics: &Path) -> Value {
+    let text = fs::read_to_string(metrics).unwrap_or_default();
+    text.lines()
+        .rev()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .find(|record| record.get("elo").is_some())
+        .map(|record| {
+            json!({
+                "generation": record.get("generation"),
+                "elo": record.get("elo"),
+                "elo_low": record.get("elo_low"),
+                "elo_high": record.get("elo_high"),
+                "against": "the run's gate.rate_agents (the first is Elo 0)",
+            })
+        })
+        .unwrap_or(Value::Null)
+}
+
+/// The exported directory's README: what each file is and how to run the model.
+fn readme<G: Encode>(net: &Net) -> String {
+    let outputs = net.onnx_outputs().join("`, `");
+    format!(
+        "# oxo model: {variant}\n\n\
+         Exported by `oxo export` (oxo {version}).\n\n\
+         | file | what |\n|---|---|\n\
+         | `model.onnx` | the network, opset 18: input `{input}` `[batch, {planes}, {height}, {width}]` float32; outputs `{outputs}` |\n\
+         | `model.safetensors` | the same weights with PyTorch-style names |\n\
+         | `model.bpk` | the file oxo itself loads (`--agent net:path=model.bpk,sims=N`) |\n\
+         | `model.json` | the contract: input planes in order, action index to move, outputs, provenance |\n\n\
+         ## Run it\n\n\
+         `python3 scripts/oxo_onnx.py DIR MOVE MOVE ...` (from the oxo repository; needs `numpy` and\n\
+         `onnxruntime`) replays the moves, encodes the position as `model.json` describes, runs\n\
+         `model.onnx` and prints the policy over the legal moves and the value, one JSON line:\n\
+         the same line `oxo gtp`'s `nn_eval` prints for that position.\n\n\
+         By hand, with onnxruntime:\n\n\
+         ```python\n\
+         import numpy as np, onnxruntime as ort\n\
+         session = ort.InferenceSession(\"model.onnx\")\n\
+         planes = np.zeros((1, {planes}, {height}, {width}), np.float32)  # fill as model.json says\n\
+         policy_logits, wdl_logits = session.run([\"{policy}\", \"{wdl}\"], {{\"{input}\": planes}})\n\
+         ```\n\n\
+         Mask the illegal moves of `policy_logits` before the softmax. The win/draw/loss logits\n\
+         are for the player to move. The network is what oxo searches with: on its own (no\n\
+         search) it plays weaker than `oxo` with `sims=N`.\n",
+        variant = G::NAME,
+        version = env!("CARGO_PKG_VERSION"),
+        input = INPUT_NAME,
+        planes = G::PLANES,
+        height = G::HEIGHT,
+        width = G::WIDTH,
+        policy = POLICY_OUTPUT,
+        wdl = WDL_OUTPUT,
+    )
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Regenerates the strength table of the shipped models in README.md: for each variant with a
+# model in models/VARIANT/, one round robin of the model (net:sims=SIMS, the default agent of
+# `oxo play`) against the handcrafted agents at several budgets (and the solver where there is
+# one); results and SVG charts in docs/strength/, the Markdown table on stdout.
+#   usage: scripts/strength-table.sh [OXO_BINARY] [GAMES_PER_PAIRING] [VARIANT]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+oxo=${1:-target/release/oxo}
+games=${2:-40}
+only=${3:-}
+sims=200
+mkdir -p docs/strength
+run() {
+  [ -z "$only" ] || [ "$only" = "$1" ] || return 0
+  [ -f "models/$1/model.bpk" ] || { echo "no model ships for $1: skipped" >&2; return 0; }
+  "$oxo" arena --variant "$1" --agents "$2,net:path=models/$1/model.bpk,sims=$sims" \
+    --games "$games" --out "docs/strength/$1" >&2
+}
+run tictactoe random,greedy,alphabeta:depth=9,uct:sims=2000,solver
+run paytoplay random,greedy,alphabeta:depth=6,uct:sims=2000,solver
+run ultimate random,greedy,alphabeta:depth=4,uct:sims=1000,uct:sims=10000
+run xando random,greedy,alphabeta:depth=3,uct:sims=20000
+run adjacency random,greedy,alphabeta:depth=3,uct:sims=10000
+run extreme random,greedy,alphabeta:depth=3,uct:sims=10000
+python3 scripts/strength_table.py docs/strength/*.json
