@@ -136,6 +136,23 @@ def set_cells(plane: np.ndarray, cells) -> None:
         plane[cell] = 1.0
 
 
+def encode_nested_boards(game, planes, cells: int):
+    """Planes 0-7 shared by ultimate and extreme (as their Rust encoders write them): mover's
+    and opponent's marks, legal cells, boards won by each, closed boards, the board the mover
+    is sent to, and the free-move flag."""
+    mover, opponent = game.to_move, game.to_move ^ 1
+    set_cells(planes[0], [c for c in range(cells) if game.owner[c] == mover])
+    set_cells(planes[1], [c for c in range(cells) if game.owner[c] == opponent])
+    set_cells(planes[2], game.legal_moves())
+    for plane, boards in ((3, game.won[mover]), (4, game.won[opponent]), (5, game.closed)):
+        for b in boards:
+            set_cells(planes[plane], game.board_cells(b))
+    if game.sent is not None:
+        set_cells(planes[6], game.board_cells(game.sent))
+    elif game.outcome is None:
+        planes[7, :] = 1.0
+
+
 # ======================================================================================
 # tictactoe
 # ======================================================================================
@@ -273,17 +290,7 @@ class Ultimate(Game):
 
     def encode(self):
         planes = self._planes()
-        mover, opponent = self.to_move, self.to_move ^ 1
-        set_cells(planes[0], [i for i in range(81) if self.owner[i] == mover])
-        set_cells(planes[1], [i for i in range(81) if self.owner[i] == opponent])
-        set_cells(planes[2], self.legal_moves())
-        for plane, boards in ((3, self.won[mover]), (4, self.won[opponent]), (5, self.closed)):
-            for b in boards:
-                set_cells(planes[plane], self.board_cells(b))
-        if self.sent is not None:
-            set_cells(planes[6], self.board_cells(self.sent))
-        elif self.outcome is None:
-            planes[7, :] = 1.0
+        encode_nested_boards(self, planes, 81)
         return self._shaped(planes)
 
 
@@ -412,17 +419,8 @@ class Extreme(Game):
 
     def encode(self):
         planes = self._planes()
+        encode_nested_boards(self, planes, 256)
         mover, opponent = self.to_move, self.to_move ^ 1
-        set_cells(planes[0], [c for c in range(256) if self.owner[c] == mover])
-        set_cells(planes[1], [c for c in range(256) if self.owner[c] == opponent])
-        set_cells(planes[2], self.legal_moves())
-        for plane, boards in ((3, self.won[mover]), (4, self.won[opponent]), (5, self.closed)):
-            for b in boards:
-                set_cells(planes[plane], self.board_cells(b))
-        if self.sent is not None:
-            set_cells(planes[6], self.board_cells(self.sent))
-        elif self.outcome is None:
-            planes[7, :] = 1.0
         if self.bonus:
             planes[8, :] = 1.0
         for b in range(16):
