@@ -141,7 +141,8 @@ pub struct RunInfo {
     pub oxo_version: String,
     /// burn's version.
     pub burn_version: String,
-    /// `git rev-parse HEAD` where the run started, if it is a git checkout.
+    /// The git commit oxo was built from (`git rev-parse HEAD` at build time; uncommitted
+    /// changes are not recorded), if it was built in a git checkout.
     pub git_commit: Option<String>,
     /// Start time, seconds since the Unix epoch.
     pub started_unix: u64,
@@ -310,12 +311,7 @@ impl RunDir {
         if self.info_path().exists() {
             return Ok(());
         }
-        let git_commit = std::process::Command::new("git")
-            .args(["rev-parse", "HEAD"])
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+        let git_commit = Some(env!("OXO_GIT_COMMIT").to_string()).filter(|c| !c.is_empty());
         let info = RunInfo {
             seed: self.config.seed,
             variant: self.config.variant.clone(),

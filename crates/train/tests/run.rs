@@ -168,3 +168,18 @@ fn kill_9_during_each_stage_loses_nothing() {
         check_run(&run);
     }
 }
+
+#[test]
+fn run_json_names_the_commit_oxo_was_built_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = RunDir::open(dir.path(), &tiny()).unwrap();
+    run.write_info(vec!["oxo".into(), "train".into()]).unwrap();
+    let info: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(run.info_path()).unwrap()).unwrap();
+    // This repository is a git checkout, so the build recorded its commit (wherever the run
+    // starts: the current directory does not matter).
+    let commit = info["git_commit"].as_str().expect("a commit");
+    assert_eq!(commit.len(), 40, "{info}");
+    assert!(commit.chars().all(|c| c.is_ascii_hexdigit()), "{info}");
+    assert_eq!(info["seed"], tiny().seed);
+}
