@@ -91,11 +91,8 @@ impl Engine {
         variant: Variant,
         agent: Option<AgentSpec>,
     ) -> Result<Engine, oxo_agents::SpecError> {
-        let spec = agent
-            .clone()
-            .unwrap_or_else(|| default_agent(variant, FALLBACK_AGENT));
         Ok(Engine {
-            session: new_session(variant, &spec)?,
+            session: new_session(variant, &spec_for(&agent, variant))?,
             agent,
         })
     }
@@ -186,11 +183,7 @@ impl Engine {
             Ok(variant) => variant,
             Err(error) => return Reply::err(error.to_string()),
         };
-        let spec = self
-            .agent
-            .clone()
-            .unwrap_or_else(|| default_agent(variant, FALLBACK_AGENT));
-        match new_session(variant, &spec) {
+        match new_session(variant, &spec_for(&self.agent, variant)) {
             Ok(session) => {
                 self.session = session;
                 Reply::ok("")
@@ -223,6 +216,13 @@ impl Engine {
             Some(_) => Ok(()),
         }
     }
+}
+
+/// The agent spec a session of `variant` uses: `agent`, or the variant's default.
+fn spec_for(agent: &Option<AgentSpec>, variant: Variant) -> AgentSpec {
+    agent
+        .clone()
+        .unwrap_or_else(|| default_agent(variant, FALLBACK_AGENT))
 }
 
 fn reply_from(result: Result<String, String>) -> Reply {

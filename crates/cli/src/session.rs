@@ -58,10 +58,8 @@ pub fn default_agent(variant: Variant, fallback: &str) -> AgentSpec {
 pub fn new_session(variant: Variant, spec: &AgentSpec) -> Result<Box<dyn Session>, SpecError> {
     with_variant!(variant, G => {
         let agent = oxo_train::build_any_agent::<G>(spec)?;
-        let model = match spec.params.get("path") {
-            Some(path) if spec.kind == NET_KIND => Some(PathBuf::from(path)),
-            _ => oxo_train::shipped_model(G::NAME),
-        };
+        let model = oxo_train::agent::spec_model(spec, G::NAME)
+            .or_else(|| oxo_train::shipped_model(G::NAME));
         Ok(Box::new(GameSession::<G> { variant, history: vec![G::new()], agent, model, net: None }))
     })
 }

@@ -52,18 +52,15 @@ impl<G: Encode> NetAgent<G> {
     /// (a bad parameter, or a model that cannot be loaded for this variant).
     pub fn from_spec(spec: &AgentSpec) -> Result<NetAgent<G>, String> {
         spec.expect_params(NET_PARAMS).map_err(|e| e.to_string())?;
-        let path = match spec.params.get("path") {
-            Some(path) => PathBuf::from(path),
-            None => shipped_model(G::NAME).ok_or_else(|| {
-                format!(
-                    "agent 'net' needs path=FILE (no model ships for {} in models/{}/model.bpk), \
-                     e.g. net:path=runs/{}/models/best.bpk",
-                    G::NAME,
-                    G::NAME,
-                    G::NAME
-                )
-            })?,
-        };
+        let path = spec_model(spec, G::NAME).ok_or_else(|| {
+            format!(
+                "agent 'net' needs path=FILE (no model ships for {} in models/{}/model.bpk), \
+                 e.g. net:path=runs/{}/models/best.bpk",
+                G::NAME,
+                G::NAME,
+                G::NAME
+            )
+        })?;
         let sims = spec
             .param("sims", 64u32, "a number of simulations, e.g. 64")
             .map_err(|e| e.to_string())?;
@@ -104,6 +101,18 @@ pub fn shipped_model(variant: &str) -> Option<PathBuf> {
     [relative.clone(), repository.join(relative)]
         .into_iter()
         .find(|path| path.is_file())
+}
+
+/// The model file a `net` spec plays `variant` with: its `path`, or else the shipped model.
+/// `None` for other agents, and for a `net` spec without `path` where no model ships.
+pub fn spec_model(spec: &AgentSpec, variant: &str) -> Option<PathBuf> {
+    if spec.kind != NET_KIND {
+        return None;
+    }
+    match spec.params.get("path") {
+        Some(path) => Some(PathBuf::from(path)),
+        None => shipped_model(variant),
+    }
 }
 
 /// Builds any agent: a `net:` spec as a [`NetAgent`], anything else through

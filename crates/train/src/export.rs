@@ -132,6 +132,7 @@ pub fn provenance(model: &Path) -> Value {
             .unwrap_or(Value::Null)
     };
     let state = read("state.json");
+    let metrics = read_jsonl(&run.join("metrics.jsonl"));
     json!({
         "model_file": file,
         "run": run.display().to_string(),
@@ -140,27 +141,33 @@ pub fn provenance(model: &Path) -> Value {
         "generations_trained": state.get("generation").and_then(Value::as_u64).map(|g| g.saturating_sub(1)),
         "train_steps": state.get("train_steps"),
         "self_play_games": state.get("total_games"),
-        "last_rating": last_rating(&run.join("metrics.jsonl")),
-        "stage_seconds": stage_seconds(&run.join("metrics.jsonl")),
+        "last_rating": last_rating(&metrics),
+        "stage_seconds": stage_seconds(&metrics),
     })
 }
 
-/// Wall-clock seconds the run's stages took (self-play, training, gating, rating), summed
-/// over `metrics.jsonl`: the training cost, on however many threads the run had.
-fn stage_seconds(metrics: &Path) -> f64 {
-    let text = fs::read_to_string(metrics).unwrap_or_default();
+/// The records of a `.jsonl` file (none if it is missing; unreadable lines are skipped).
+fn read_jsonl(path: &Path) -> Vec<Value> {
+    let text = fs::read_to_string(path).unwrap_or_default();
     text.lines()
-        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter_map(|line| serde_json::from_str(line).ok())
+        .collect()
+}
+
+/// Wall-clock seconds the run's stages took (self-play, training, gating, rating), summed
+/// over its metrics records: the training cost, on however many threads the run had.
+fn stage_seconds(metrics: &[Value]) -> f64 {
+    metrics
+        .iter()
         .filter_map(|record| record.get("seconds").and_then(Value::as_f64))
         .sum()
 }
 
-/// The last Elo rating logged in a run's `metrics.jsonl`, if any.
-fn last_rating(metrics: &Path) -> Value {
-    let text = fs::read_to_string(metrics).unwrap_or_default();
-    text.lines()
+/// The last Elo rating among a run's metrics records, if any.
+fn last_rating(metrics: &[Value]) -> Value {
+    metrics
+        .iter()
         .rev()
-        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
         .find(|record| record.get("elo").is_some())
         .map(|record| {
             json!({
