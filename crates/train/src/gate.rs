@@ -74,7 +74,7 @@ pub fn play_pairs<G: Encode>(a: &Net, b: &Net, simulations: u32, openings: &[G])
 ///
 /// The variance is estimated with one pseudo-win, -draw and -loss added, so that a few
 /// identical results cannot claim near-zero variance: without them two straight wins
-/// "proved" a 35-Elo gain (seen in tictactoe gating); now about eleven are needed.
+/// "proved" a 35-Elo gain (seen in tictactoe gating); now twelve do (see the test below).
 pub fn sprt_llr(scores: &[f64], elo0: f64, elo1: f64) -> f64 {
     let n = scores.len() as f64;
     if n == 0.0 {
