@@ -124,6 +124,9 @@ enum BenchTarget {
         /// Seconds to measure (at least one generation's games are played).
         #[arg(long, default_value_t = 10.0, value_parser = parse_seconds)]
         seconds: f64,
+        /// Worker threads (default: the config's `selfplay.workers`; 0 is one per core).
+        #[arg(long)]
+        workers: Option<usize>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -402,9 +405,14 @@ fn run_bench(target: BenchTarget) -> Result<(), String> {
             variant,
             config,
             seconds,
+            workers,
             json,
         } => {
-            let config = load_config(variant, config)?;
+            let mut config = load_config(variant, config)?;
+            if let Some(workers) = workers {
+                config.selfplay.workers = workers;
+                config.validate().map_err(|e| format!("--workers: {e}"))?;
+            }
             let stats = with_variant!(variant, G => {
                 oxo_train::bench::bench_selfplay::<G>(&config, Duration::from_secs_f64(seconds))
             });
@@ -417,10 +425,12 @@ fn run_bench(target: BenchTarget) -> Result<(), String> {
                 println!("{out}");
             } else {
                 println!(
-                    "{variant}: {} games in {:.1}s: {:.2} games/s, {:.0} positions/s, {:.0} evaluations/s \
-                     (mean batch {:.1}); {:.1}% of the time in network evaluation",
+                    "{variant}: {} games in {:.1}s, workers {}: {:.2} games/s, {:.0} positions/s, \
+                     {:.0} evaluations/s (mean batch {:.1}); {:.1}% of the workers' time in network \
+                     evaluation",
                     stats.games,
                     stats.seconds,
+                    stats.workers,
                     stats.games_per_sec(),
                     stats.positions_per_sec(),
                     stats.evals_per_sec(),

@@ -148,16 +148,7 @@ pub fn bench_selfplay<G: Encode>(config: &RunConfig, duration: Duration) -> Self
             round,
             &|| {},
         );
-        total.games += stats.games;
-        total.positions += stats.positions;
-        total.full_positions += stats.full_positions;
-        total.seconds += stats.seconds;
-        total.eval_seconds += stats.eval_seconds;
-        total.evaluations += stats.evaluations;
-        total.eval_calls += stats.eval_calls;
-        for i in 0..3 {
-            total.results[i] += stats.results[i];
-        }
+        total.add(&stats);
         round += 1;
     }
     total

@@ -50,8 +50,13 @@ pub enum SchemeName {
 pub struct SelfPlayConfig {
     /// Games per generation (1..=1000000).
     pub games_per_generation: usize,
-    /// Games searched at once: their leaves share one network call (1..=4096).
+    /// Games searched at once, over all workers; each worker's games share one network
+    /// call per round (1..=4096).
     pub parallel_games: usize,
+    /// Threads that play self-play and gating games, each on one core with its own network
+    /// calls (0..=256); 0, the default, is one per core.
+    #[serde(default)]
+    pub workers: usize,
     /// Search scheme: `gumbel` (default) or `puct`.
     #[serde(default = "default_scheme")]
     pub scheme: SchemeName,
@@ -71,6 +76,15 @@ pub struct SelfPlayConfig {
     /// Gumbel: scale of the root Gumbel noise, the exploration of self-play (0..=10).
     #[serde(default = "one_f32")]
     pub gumbel_scale: f32,
+    /// Probability that a self-play game opens with random moves (0..=1; KataGo's opening
+    /// diversity): without it self-play can settle into one line and the net never learns the
+    /// positions that other openings lead to.
+    #[serde(default)]
+    pub random_opening_prob: f64,
+    /// Most random opening moves (1 to this many, uniformly; 0..=1000). They are no training
+    /// targets.
+    #[serde(default)]
+    pub random_opening_plies: usize,
     /// PUCT: moves from the start played at temperature 1, later ones at 0 (0..=1000).
     #[serde(default)]
     pub temperature_moves: usize,
@@ -311,6 +325,7 @@ impl RunConfig {
             1_000_000,
         )?;
         range("selfplay.parallel_games", s.parallel_games, 1, 4096)?;
+        range("selfplay.workers", s.workers, 0, 256)?;
         range("selfplay.simulations_full", s.simulations_full, 1, 100_000)?;
         range(
             "selfplay.simulations_fast",
@@ -323,6 +338,18 @@ impl RunConfig {
         range("selfplay.gumbel_considered", s.gumbel_considered, 1, 1024)?;
         range("selfplay.gumbel_scale", s.gumbel_scale, 0.0, 10.0)?;
         range("selfplay.temperature_moves", s.temperature_moves, 0, 1000)?;
+        range(
+            "selfplay.random_opening_prob",
+            s.random_opening_prob,
+            0.0,
+            1.0,
+        )?;
+        range(
+            "selfplay.random_opening_plies",
+            s.random_opening_plies,
+            0,
+            1000,
+        )?;
         open_range(
             "selfplay.dirichlet_alpha",
             s.dirichlet_alpha as f64,

@@ -14,6 +14,7 @@ use crate::config::{GateMode, RunConfig, play_search};
 use crate::observe::Observer;
 use crate::rundir::{Result, RunDir, Stage, TrainError, copy_atomic};
 use crate::selfplay::{NetEvaluator, mix};
+use crate::workers;
 
 /// Plays `a` against `b` from each opening twice, `a` as X first then as O; returns `a`'s
 /// score (1, 0.5, 0) in each game, in order.
@@ -115,20 +116,23 @@ pub struct GateDecision {
     pub promoted: bool,
 }
 
-/// Decides whether `candidate` replaces `best` under `config`'s gate.
+/// Decides whether `candidate` replaces `best` under `config`'s gate, playing on
+/// `selfplay.workers` threads.
 pub fn gate_match<G: Encode>(
     config: &RunConfig,
     candidate: &Net,
     best: &Net,
     seed: u64,
-    on_games: &dyn Fn(u64),
+    on_games: &(dyn Fn(u64) + Sync),
 ) -> (Vec<f64>, f64, String, bool) {
     let g = &config.gate;
     if g.mode == GateMode::Always {
         return (Vec::new(), 0.0, "always".into(), true);
     }
     let pairs = g.max_games.div_ceil(2);
-    let chunk = (config.selfplay.parallel_games / 2).clamp(1, pairs);
+    let workers = workers::resolve(config.selfplay.workers).min(pairs);
+    // Each round plays `chunk` pairs spread over the workers, then checks the SPRT.
+    let chunk = (config.selfplay.parallel_games / 2).clamp(workers, pairs);
     let lower = (g.beta / (1.0 - g.alpha)).ln();
     let upper = ((1.0 - g.beta) / g.alpha).ln();
     let mut scores = Vec::new();
@@ -139,7 +143,11 @@ pub fn gate_match<G: Encode>(
         let openings: Vec<G> = (done..done + count)
             .map(|k| oxo_arena::opening::<G>(seed, k, g.opening_plies).0)
             .collect();
-        let new = play_pairs(candidate, best, g.simulations, &openings);
+        let parts = workers::split(count, workers);
+        let new: Vec<f64> = workers::run_on_workers(workers, |w| {
+            play_pairs(candidate, best, g.simulations, &openings[parts[w].clone()])
+        })
+        .concat();
         on_games(new.len() as u64);
         done += count;
         for pair in new.chunks(2) {

@@ -88,6 +88,7 @@ pub fn selfplay_stage<G: Encode>(
             "positions": stats.positions,
             "full_positions": stats.full_positions,
             "seconds": stats.seconds,
+            "workers": stats.workers,
             "games_per_sec": stats.games_per_sec(),
             "positions_per_sec": stats.positions_per_sec(),
             "evals_per_sec": stats.evals_per_sec(),

@@ -1,4 +1,5 @@
 //! The self-play stage: the best net plays `games_per_generation` games against itself,
+//! spread over `selfplay.workers` threads (one core each). Each worker searches its share of
 //! `parallel_games` at a time through one [`BatchedSearch`] per search size, with KataGo's
 //! playout cap randomisation (a full search, a policy target, with probability
 //! `full_search_prob`; a fast search otherwise).
@@ -12,8 +13,9 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 
-use crate::config::RunConfig;
+use crate::config::{RunConfig, SelfPlayConfig};
 use crate::records::{GameRecord, MoveTarget};
+use crate::workers;
 
 /// A [`Net`] as the search's [`Evaluator`]: encodes the batch, one `Net::evaluate` call,
 /// policy logits as they come, value = P(win) - P(loss). Counts its calls and time.
@@ -74,13 +76,17 @@ impl<G: Encode> Evaluator<G> for NetEvaluator<'_> {
 pub struct SelfPlayStats {
     /// Games played.
     pub games: usize,
-    /// Moves played.
+    /// Moves searched and played (random opening moves excluded).
     pub positions: usize,
     /// Moves with a full search.
     pub full_positions: usize,
     /// Wall-clock seconds.
     pub seconds: f64,
-    /// Seconds inside network evaluation (encoding included).
+    /// Worker threads that played the games.
+    pub workers: usize,
+    /// Wall-clock seconds summed over the workers (their busy time).
+    pub worker_seconds: f64,
+    /// Seconds inside network evaluation (encoding included), summed over the workers.
     pub eval_seconds: f64,
     /// Positions evaluated by the network.
     pub evaluations: u64,
@@ -103,9 +109,26 @@ impl SelfPlayStats {
     pub fn evals_per_sec(&self) -> f64 {
         self.evaluations as f64 / self.seconds.max(1e-9)
     }
-    /// The share of the time spent in network evaluation.
+    /// The share of the workers' time spent in network evaluation.
     pub fn eval_share(&self) -> f64 {
-        self.eval_seconds / self.seconds.max(1e-9)
+        self.eval_seconds / self.worker_seconds.max(1e-9)
+    }
+
+    /// Adds `other`'s counts and times to these (wall-clock seconds too: for stats of
+    /// batches played one after another; [`play_games`] sets its own wall clock).
+    pub fn add(&mut self, other: &SelfPlayStats) {
+        self.games += other.games;
+        self.positions += other.positions;
+        self.full_positions += other.full_positions;
+        self.seconds += other.seconds;
+        self.workers = self.workers.max(other.workers);
+        self.worker_seconds += other.worker_seconds;
+        self.eval_seconds += other.eval_seconds;
+        self.evaluations += other.evaluations;
+        self.eval_calls += other.eval_calls;
+        for (sum, count) in self.results.iter_mut().zip(other.results) {
+            *sum += count;
+        }
     }
 }
 
@@ -125,18 +148,91 @@ struct Live<G> {
     full: bool,
 }
 
-/// Plays `games` self-play games of `G` with `net` as `config` says, seeded by `seed`;
-/// `on_game` runs after each finished game.
+/// A new game for a self-play slot: the start position, or with probability
+/// `random_opening_prob` the position after 1 to `random_opening_plies` uniformly random
+/// moves (KataGo's opening diversity, so that the net also learns positions its own play
+/// avoids). The random moves are recorded but are no training targets, and an opening
+/// stops short of a move that would end the game.
+fn start_game<G: Encode>(
+    s: &SelfPlayConfig,
+    rng: &mut SmallRng,
+    legal: &mut ActionList,
+) -> Live<G> {
+    let mut live = Live {
+        game: G::new(),
+        record: GameRecord {
+            actions: Vec::new(),
+            targets: Vec::new(),
+            winner: None,
+            scores: None,
+        },
+        full: false,
+    };
+    if s.random_opening_plies == 0 || rng.random::<f64>() >= s.random_opening_prob {
+        return live;
+    }
+    let plies = rng.random_range(1..=s.random_opening_plies);
+    for _ in 0..plies {
+        live.game.legal_actions(legal);
+        let action = legal[rng.random_range(0..legal.len())];
+        let mut next = live.game;
+        next.play(action);
+        if next.is_over() {
+            break;
+        }
+        live.game = next;
+        live.record.actions.push(action);
+        live.record.targets.push(MoveTarget {
+            full: false,
+            policy: Vec::new(),
+            value: 0.0,
+        });
+    }
+    live
+}
+
+/// Plays `games` self-play games of `G` with `net` as `config` says, seeded by `seed`,
+/// on `selfplay.workers` threads; `on_game` runs after each finished game. The records come
+/// in worker order, so a run is reproducible for a given worker count.
 pub fn play_games<G: Encode>(
     net: &Net,
     config: &RunConfig,
     games: usize,
     seed: u64,
-    on_game: &dyn Fn(),
+    on_game: &(dyn Fn() + Sync),
+) -> (Vec<GameRecord>, SelfPlayStats) {
+    let start = Instant::now();
+    let count = workers::resolve(config.selfplay.workers).min(games.max(1));
+    let shares = workers::split(games, count);
+    let parallel = workers::split(config.selfplay.parallel_games.max(count), count);
+    let results = workers::run_on_workers(count, |w| {
+        let parallel = parallel[w].len();
+        let seed = mix(seed, w as u64, 4);
+        play_worker_games::<G>(net, config, shares[w].len(), parallel, seed, on_game)
+    });
+    let mut records = Vec::with_capacity(games);
+    let mut stats = SelfPlayStats::default();
+    for (worker_records, worker_stats) in results {
+        records.extend(worker_records);
+        stats.add(&worker_stats);
+    }
+    stats.workers = count;
+    stats.seconds = start.elapsed().as_secs_f64();
+    (records, stats)
+}
+
+/// One worker's share of [`play_games`]: `games` games, `parallel` at a time.
+fn play_worker_games<G: Encode>(
+    net: &Net,
+    config: &RunConfig,
+    games: usize,
+    parallel: usize,
+    seed: u64,
+    on_game: &(dyn Fn() + Sync),
 ) -> (Vec<GameRecord>, SelfPlayStats) {
     let start = Instant::now();
     let s = &config.selfplay;
-    let n = s.parallel_games.min(games).max(1);
+    let n = parallel.min(games).max(1);
     let seeds = |kind: u64| -> Vec<u64> { (0..n).map(|i| mix(seed, i as u64, kind)).collect() };
     let mut full =
         BatchedSearch::<G>::new(config.selfplay_search(s.simulations_full, true), &seeds(1));
@@ -149,19 +245,9 @@ pub fn play_games<G: Encode>(
     let mut done = Vec::with_capacity(games);
     let mut stats = SelfPlayStats::default();
     let mut legal = ActionList::new();
-    let new_live = || Live {
-        game: G::new(),
-        record: GameRecord {
-            actions: Vec::new(),
-            targets: Vec::new(),
-            winner: None,
-            scores: None,
-        },
-        full: false,
-    };
     for slot in slots.iter_mut() {
         if started < games {
-            *slot = Some(new_live());
+            *slot = Some(start_game(s, &mut rng, &mut legal));
             started += 1;
         }
     }
@@ -214,7 +300,8 @@ pub fn play_games<G: Encode>(
             stats.positions += 1;
             stats.full_positions += live.full as usize;
             if let Some(outcome) = live.game.outcome() {
-                let mut record = std::mem::replace(&mut live.record, new_live().record);
+                let next = start_game(s, &mut rng, &mut legal);
+                let mut record = std::mem::replace(&mut live.record, next.record.clone());
                 record.winner = match outcome {
                     Outcome::Win(p) => Some(p.index() as u8),
                     Outcome::Draw => None,
@@ -228,7 +315,7 @@ pub fn play_games<G: Encode>(
                 done.push(record);
                 on_game();
                 if started < games {
-                    *live = new_live();
+                    *live = next;
                     started += 1;
                 } else {
                     *slot = None;
@@ -238,6 +325,8 @@ pub fn play_games<G: Encode>(
     }
     stats.games = done.len();
     stats.seconds = start.elapsed().as_secs_f64();
+    stats.workers = 1;
+    stats.worker_seconds = stats.seconds;
     stats.eval_seconds = evaluator.time.as_secs_f64();
     stats.evaluations = evaluator.positions;
     stats.eval_calls = evaluator.calls;
@@ -251,12 +340,52 @@ mod tests {
     use oxo_rules::Game;
     use oxo_rules::tictactoe::TicTacToe;
 
+    /// On one worker and on two, every game is complete and legal, each finished game is
+    /// reported once, and full searches (only they) carry policy targets.
     #[test]
     fn selfplay_games_are_legal_and_targets_cover_full_moves() {
-        let config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
+        for workers in [1, 2] {
+            let mut config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
+            config.selfplay.workers = workers;
+            check_selfplay(&config, workers);
+        }
+    }
+
+    /// Random openings: every game starts with 1 to 3 random moves, recorded without
+    /// targets, and no opening ends a game.
+    #[test]
+    fn random_openings_are_recorded_without_targets() {
+        let mut config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
+        config.selfplay.random_opening_prob = 1.0;
+        config.selfplay.random_opening_plies = 3;
         let net = Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex());
-        let (games, stats) = play_games::<TicTacToe>(&net, &config, 5, 3, &|| {});
+        let (games, stats) = play_games::<TicTacToe>(&net, &config, 8, 5, &|| {});
+        let mut openings = std::collections::HashSet::new();
+        for record in &games {
+            let random = record
+                .targets
+                .iter()
+                .take_while(|t| !t.full && t.value == 0.0);
+            let plies = random.count().min(3);
+            assert!(plies >= 1, "{record:?}");
+            assert!(record.targets[..plies].iter().all(|t| t.policy.is_empty()));
+            assert!(record.actions.len() > plies);
+            openings.insert(record.actions[..plies].to_vec());
+        }
+        assert!(openings.len() > 1, "openings differ: {openings:?}");
+        let moves: usize = games.iter().map(|g| g.actions.len()).sum();
+        assert!(stats.positions < moves);
+    }
+
+    fn check_selfplay(config: &RunConfig, workers: usize) {
+        let net = Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex());
+        let finished = std::sync::atomic::AtomicUsize::new(0);
+        let (games, stats) = play_games::<TicTacToe>(&net, config, 5, 3, &|| {
+            finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        });
         assert_eq!(games.len(), 5);
+        assert_eq!(finished.into_inner(), 5);
+        assert_eq!(stats.workers, workers);
         assert_eq!(stats.results.iter().sum::<usize>(), 5);
         for record in &games {
             let mut game = TicTacToe::new();
@@ -275,6 +404,6 @@ mod tests {
             assert_eq!(record.outcome(), game.outcome().unwrap());
         }
         assert!(stats.full_positions > 0 && stats.full_positions < stats.positions);
-        assert!(stats.evaluations > 0 && stats.eval_share() > 0.0);
+        assert!(stats.evaluations > 0 && stats.eval_share() > 0.0 && stats.eval_share() <= 1.0);
     }
 }
