@@ -1,0 +1,97 @@
+//! The shipped models of the solvable variants play perfectly against the exact solver
+//! (issue 5: they "never lose to the solver"). From every opening of two plies, with either
+//! colour, the shipped net at `oxo play`'s default 200 simulations must score at least the
+//! position's game-theoretic value: it may lose only a position that is lost whatever it
+//! plays (paytoplay's start is a forced win for O, so "never loses" cannot mean more).
+
+use oxo_agents::{Agent, Evaluate, SolverAgent, ValueTable};
+use oxo_nn::Encode;
+use oxo_rules::paytoplay::PayToPlay;
+use oxo_rules::tictactoe::TicTacToe;
+use oxo_rules::{ActionList, Game, Outcome, Player};
+use oxo_train::{NetAgent, shipped_model};
+
+/// The simulations `oxo play` gives the shipped model by default.
+const SIMS: u32 = 200;
+
+/// Every position two plies from the start that is not over, with its move list.
+fn openings<G: Game>() -> Vec<(Vec<u16>, G)> {
+    let mut out = Vec::new();
+    let (mut first, mut second) = (ActionList::new(), ActionList::new());
+    G::new().legal_actions(&mut first);
+    for &a in first.iter() {
+        let mut one = G::new();
+        one.play(a);
+        if one.is_over() {
+            continue;
+        }
+        one.legal_actions(&mut second);
+        for &b in second.iter() {
+            let mut two = one;
+            two.play(b);
+            if !two.is_over() {
+                out.push((vec![a as u16, b as u16], two));
+            }
+        }
+    }
+    out
+}
+
+/// `player`'s result of a finished game: 1 win, 0 draw, -1 loss.
+fn result_for<G: Game>(game: &G, player: Player) -> i8 {
+    match game.outcome().expect("the game is over") {
+        Outcome::Win(p) if p == player => 1,
+        Outcome::Win(_) => -1,
+        Outcome::Draw => 0,
+    }
+}
+
+/// Plays the shipped net against the solver from every opening with both colours; returns
+/// the games the net scored below the opening's exact value, as readable lines.
+fn games_below_theory<G: Encode + Evaluate>() -> Vec<String> {
+    let path = shipped_model(G::NAME).expect("a model ships for this variant");
+    let mut net = NetAgent::<G>::load(&path, SIMS, 1, "net").expect("the shipped model loads");
+    let mut solver = SolverAgent::<G>::from_spec(&"solver".parse().unwrap()).unwrap();
+    let mut table = ValueTable::<G>::solve();
+    let mut below = Vec::new();
+    for (moves, start) in openings::<G>() {
+        for net_side in [Player::X, Player::O] {
+            let exact = table.value(&start);
+            let theory = if start.to_move() == net_side {
+                exact
+            } else {
+                -exact
+            };
+            let mut game = start;
+            let mut line = moves.clone();
+            while !game.is_over() {
+                let action = if game.to_move() == net_side {
+                    net.choose(&game)
+                } else {
+                    solver.choose(&game)
+                };
+                game.play(action);
+                line.push(action as u16);
+            }
+            let result = result_for(&game, net_side);
+            if result < theory {
+                below.push(format!(
+                    "net as {net_side:?}: actions {line:?}: result {result}, exact value {theory}"
+                ));
+            }
+        }
+    }
+    below
+}
+
+#[test]
+fn shipped_tictactoe_model_never_scores_below_the_solver() {
+    let below = games_below_theory::<TicTacToe>();
+    assert!(below.is_empty(), "{}", below.join("\n"));
+}
+
+#[test]
+fn shipped_paytoplay_model_never_scores_below_the_solver() {
+    let below = games_below_theory::<PayToPlay>();
+    assert!(below.is_empty(), "{}", below.join("\n"));
+}
