@@ -23,6 +23,9 @@ wait_for() {
   echo "timed out waiting for '$1'" >&2; screen >&2; return 1
 }
 
+# How many "Legal moves:" lists the screen and its history show.
+legal_lists() { screen | grep -c "Legal moves:" || true; }
+
 # Types text literally (-l: "F9" is a move, not the F9 key), then Enter.
 type_line() { tmux send-keys -t "$session" -l "$1"; tmux send-keys -t "$session" Enter; }
 
@@ -31,8 +34,15 @@ wait_for "first)"; type_line "$sign"
 for _ in $(seq 1 400); do
   wait_for "your move:"
   if screen | grep -q "Game over"; then break; fi
+  # Wait for the new list itself: the old prompt is still the last line until oxo answers,
+  # so waiting for the prompt alone races a loaded machine.
+  listed=$(legal_lists)
   type_line "moves"
-  sleep 0.05; wait_for "your move:"
+  for _ in $(seq 1 2400); do
+    [ "$(legal_lists)" -gt "$listed" ] && break
+    sleep 0.05
+  done
+  wait_for "your move:"
   move=$(screen | grep "Legal moves:" | tail -n 1 | sed 's/.*Legal moves: //' | awk '{print $1}')
   tmux clear-history -t "$session"
   type_line "$move"
