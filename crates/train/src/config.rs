@@ -497,6 +497,14 @@ simulations = 4
         let bad = SMALL.replace("full_search_prob = 0.5", "full_search_prob = 0.0");
         let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
         assert!(err.contains("selfplay.full_search_prob"), "{err}");
+        for (line, field) in [
+            ("workers = 257", "selfplay.workers"),
+            ("random_opening_prob = 1.5", "selfplay.random_opening_prob"),
+        ] {
+            let bad = SMALL.replace("parallel_games = 8", &format!("parallel_games = 8\n{line}"));
+            let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
+            assert!(err.contains(field), "{err}");
+        }
         let bad = SMALL.replace("[gate]", "[gate]\nbogus = 1");
         let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
         assert!(err.contains("bogus"), "{err}");
