@@ -8,14 +8,14 @@ use oxo_agents::{Agent, Evaluate, SolverAgent, ValueTable};
 use oxo_nn::Encode;
 use oxo_rules::paytoplay::PayToPlay;
 use oxo_rules::tictactoe::TicTacToe;
-use oxo_rules::{ActionList, Game, Outcome, Player};
+use oxo_rules::{Action, ActionList, Game, Outcome, Player};
 use oxo_train::{NetAgent, shipped_model};
 
 /// The simulations `oxo play` gives the shipped model by default.
 const SIMS: u32 = 200;
 
 /// Every position two plies from the start that is not over, with its move list.
-fn openings<G: Game>() -> Vec<(Vec<u16>, G)> {
+fn openings<G: Game>() -> Vec<(Vec<Action>, G)> {
     let mut out = Vec::new();
     let (mut first, mut second) = (ActionList::new(), ActionList::new());
     G::new().legal_actions(&mut first);
@@ -30,7 +30,7 @@ fn openings<G: Game>() -> Vec<(Vec<u16>, G)> {
             let mut two = one;
             two.play(b);
             if !two.is_over() {
-                out.push((vec![a as u16, b as u16], two));
+                out.push((vec![a, b], two));
             }
         }
     }
@@ -71,7 +71,7 @@ fn games_below_theory<G: Encode + Evaluate>() -> Vec<String> {
                     solver.choose(&game)
                 };
                 game.play(action);
-                line.push(action as u16);
+                line.push(action);
             }
             let result = result_for(&game, net_side);
             if result < theory {
