@@ -17,10 +17,10 @@ run() {
   "$oxo" arena --variant "$1" --agents "$2,net:path=models/$1/model.bpk,sims=$sims" \
     --games "$games" --out "docs/strength/$1" >&2
 }
-run tictactoe random,greedy,alphabeta:depth=9,uct:sims=2000,solver
-run paytoplay random,greedy,alphabeta:depth=6,uct:sims=2000,solver
+run tictactoe random,greedy,alphabeta:depth=9,uct:sims=200,uct:sims=2000,solver
+run paytoplay random,greedy,alphabeta:depth=6,uct:sims=200,uct:sims=2000,solver
 run ultimate random,greedy,alphabeta:depth=4,uct:sims=1000,uct:sims=10000
-run xando random,greedy,alphabeta:depth=3,uct:sims=10000
-run adjacency random,greedy,alphabeta:depth=3,uct:sims=10000
+run xando random,greedy,alphabeta:depth=3,uct:sims=1000,uct:sims=10000
+run adjacency random,greedy,alphabeta:depth=3,uct:sims=1000,uct:sims=10000
 run extreme random,greedy,alphabeta:depth=3,uct:sims=10000
 python3 scripts/strength_table.py docs/strength/*.json
