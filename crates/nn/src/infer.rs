@@ -39,6 +39,19 @@ pub struct PositionEval {
     pub score: Option<f32>,
 }
 
+/// Win, draw and loss probabilities (a softmax) of the value head's logits for one position.
+pub fn wdl_probabilities(logits: &[f32]) -> [f32; WDL] {
+    let mut wdl = [logits[0], logits[1], logits[2]];
+    softmax(&mut wdl);
+    wdl
+}
+
+/// The expected result `P(win) - P(loss)` of win/draw/loss probabilities, in `[-1, 1]`: the
+/// value search backs up.
+pub fn expected_value(wdl: &[f32; WDL]) -> f32 {
+    (wdl[0] - wdl[2]).clamp(-1.0, 1.0)
+}
+
 /// Softmax of `logits`, in place.
 fn softmax(logits: &mut [f32]) {
     let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
@@ -142,8 +155,7 @@ impl Net {
         let mut input = vec![0.0; G::INPUT_SIZE];
         game.encode(&mut input);
         let out = self.evaluate(&input, 1);
-        let mut wdl = [out.wdl[0], out.wdl[1], out.wdl[2]];
-        softmax(&mut wdl);
+        let wdl = wdl_probabilities(&out.wdl);
         let mut legal = ActionList::new();
         if !game.is_over() {
             game.legal_actions(&mut legal);
@@ -152,7 +164,7 @@ impl Net {
         softmax(&mut probabilities);
         PositionEval {
             wdl,
-            value: wdl[0] - wdl[2],
+            value: expected_value(&wdl),
             policy: legal.iter().copied().zip(probabilities).collect(),
             score: out.score.first().copied(),
         }

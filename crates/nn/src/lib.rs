@@ -32,6 +32,6 @@ pub use encode::Encode;
 pub use error::NnError;
 pub use export::{BATCH_AXIS, INPUT_NAME, POLICY_OUTPUT, SCORE_OUTPUT, WDL_OUTPUT};
 pub use file::{FileInfo, FileKind};
-pub use infer::{Evaluation, Net, PositionEval};
+pub use infer::{Evaluation, Net, PositionEval, expected_value, wdl_probabilities};
 pub use net::{NetShape, WDL};
 pub use train::{Batch, Losses, Trainer};

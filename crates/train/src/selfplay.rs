@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use oxo_nn::{Encode, Net, WDL};
+use oxo_nn::{Encode, Net, WDL, expected_value, wdl_probabilities};
 use oxo_rules::{Action, ActionList, Outcome, Player};
 use oxo_search::{BatchedSearch, Evaluator};
 use rand::rngs::SmallRng;
@@ -43,14 +43,6 @@ impl<'a> NetEvaluator<'a> {
     }
 }
 
-/// The expected value `P(win) - P(loss)` of win/draw/loss logits.
-pub fn wdl_value(logits: &[f32]) -> f32 {
-    let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-    let e: Vec<f32> = logits.iter().map(|&l| (l - max).exp()).collect();
-    let sum: f32 = e.iter().sum();
-    ((e[0] - e[2]) / sum).clamp(-1.0, 1.0)
-}
-
 impl<G: Encode> Evaluator<G> for NetEvaluator<'_> {
     fn evaluate(&mut self, positions: &[G], policy_logits: &mut [f32], values: &mut [f32]) {
         let start = Instant::now();
@@ -63,7 +55,7 @@ impl<G: Encode> Evaluator<G> for NetEvaluator<'_> {
         let out = self.net.evaluate(&self.inputs, n);
         policy_logits.copy_from_slice(&out.policy);
         for (i, value) in values.iter_mut().enumerate() {
-            *value = wdl_value(&out.wdl[i * WDL..(i + 1) * WDL]);
+            *value = expected_value(&wdl_probabilities(&out.wdl[i * WDL..(i + 1) * WDL]));
         }
         self.time += start.elapsed();
         self.positions += n as u64;
@@ -300,13 +292,19 @@ fn play_worker_games<G: Encode>(
             stats.positions += 1;
             stats.full_positions += live.full as usize;
             if let Some(outcome) = live.game.outcome() {
-                let next = start_game(s, &mut rng, &mut legal);
-                let mut record = std::mem::replace(&mut live.record, next.record.clone());
+                // The slot takes the next game, or empties once every game has started.
+                let finished = if started < games {
+                    started += 1;
+                    std::mem::replace(live, start_game(s, &mut rng, &mut legal))
+                } else {
+                    slot.take().expect("the slot holds the finished game")
+                };
+                let mut record = finished.record;
                 record.winner = match outcome {
                     Outcome::Win(p) => Some(p.index() as u8),
                     Outcome::Draw => None,
                 };
-                record.scores = live.game.scores();
+                record.scores = finished.game.scores();
                 stats.results[match outcome {
                     Outcome::Win(Player::X) => 0,
                     Outcome::Win(Player::O) => 1,
@@ -314,12 +312,6 @@ fn play_worker_games<G: Encode>(
                 }] += 1;
                 done.push(record);
                 on_game();
-                if started < games {
-                    *live = next;
-                    started += 1;
-                } else {
-                    *slot = None;
-                }
             }
         }
     }

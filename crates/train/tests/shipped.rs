@@ -8,7 +8,7 @@ use oxo_agents::{Agent, Evaluate, SolverAgent, ValueTable};
 use oxo_nn::Encode;
 use oxo_rules::paytoplay::PayToPlay;
 use oxo_rules::tictactoe::TicTacToe;
-use oxo_rules::{Action, ActionList, Game, Outcome, Player};
+use oxo_rules::{Action, ActionList, Game, Player};
 use oxo_train::{NetAgent, shipped_model};
 
 /// The simulations `oxo play` gives the shipped model by default.
@@ -37,15 +37,6 @@ fn openings<G: Game>() -> Vec<(Vec<Action>, G)> {
     out
 }
 
-/// `player`'s result of a finished game: 1 win, 0 draw, -1 loss.
-fn result_for<G: Game>(game: &G, player: Player) -> i8 {
-    match game.outcome().expect("the game is over") {
-        Outcome::Win(p) if p == player => 1,
-        Outcome::Win(_) => -1,
-        Outcome::Draw => 0,
-    }
-}
-
 /// Plays the shipped net against the solver from every opening with both colours; returns
 /// the games the net scored below the opening's exact value, as readable lines.
 fn games_below_theory<G: Encode + Evaluate>() -> Vec<String> {
@@ -55,8 +46,8 @@ fn games_below_theory<G: Encode + Evaluate>() -> Vec<String> {
     let mut table = ValueTable::<G>::solve();
     let mut below = Vec::new();
     for (moves, start) in openings::<G>() {
-        for net_side in [Player::X, Player::O] {
-            let exact = table.value(&start);
+        for net_side in Player::BOTH {
+            let exact = f32::from(table.value(&start));
             let theory = if start.to_move() == net_side {
                 exact
             } else {
@@ -73,7 +64,10 @@ fn games_below_theory<G: Encode + Evaluate>() -> Vec<String> {
                 game.play(action);
                 line.push(action);
             }
-            let result = result_for(&game, net_side);
+            let result = game
+                .outcome()
+                .expect("the game is over")
+                .value_for(net_side);
             if result < theory {
                 below.push(format!(
                     "net as {net_side:?}: actions {line:?}: result {result}, exact value {theory}"
