@@ -23,6 +23,7 @@ mod config;
 mod evaluator;
 pub mod gumbel;
 mod puct;
+mod rollout;
 mod search;
 mod tree;
 
@@ -31,4 +32,5 @@ mod mctx_replay_tests;
 
 pub use config::{GumbelConfig, PuctConfig, Scheme, SearchConfig};
 pub use evaluator::{Evaluator, UniformEvaluator};
+pub use rollout::{RolloutConfig, RolloutEvaluator};
 pub use search::{BatchedSearch, SearchResult};

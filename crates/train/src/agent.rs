@@ -1,11 +1,14 @@
-//! [`NetAgent`]: a trained model with search as an [`Agent`], the `net:path=FILE,sims=N` spec.
+//! [`NetAgent`]: a trained model with search as an [`Agent`], the
+//! `net:path=FILE,sims=N[,rollouts=R,mix=W]` spec.
 
 use std::path::{Path, PathBuf};
 
 use oxo_agents::{Agent, AgentSpec, SpecError};
 use oxo_nn::{Device, Encode, Net};
 use oxo_rules::{Action, Game};
-use oxo_search::BatchedSearch;
+use oxo_search::{BatchedSearch, RolloutConfig, RolloutEvaluator};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
 
 use crate::config::play_search;
 use crate::selfplay::NetEvaluator;
@@ -14,13 +17,17 @@ use crate::selfplay::NetEvaluator;
 pub const NET_KIND: &str = "net";
 
 /// The parameters a `net:` spec takes.
-pub const NET_PARAMS: &[&str] = &["path", "sims", "leaves", "seed"];
+pub const NET_PARAMS: &[&str] = &["path", "sims", "leaves", "rollouts", "mix", "seed"];
 
 /// Plays with a model file and a deterministic Gumbel search (no root noise) of `sims`
-/// simulations, a few leaves per network call.
+/// simulations, a few leaves per network call, optionally with random playouts mixed into
+/// the net's values (as the run that trained it did, if it used `selfplay.rollouts`).
 pub struct NetAgent<G: Game> {
     net: Net,
     search: BatchedSearch<G>,
+    rollouts: RolloutConfig,
+    /// Draws the playouts' moves; seeded by the spec's `seed`.
+    rng: SmallRng,
     name: String,
     evaluations: u64,
 }
@@ -38,17 +45,27 @@ impl<G: Encode> NetAgent<G> {
         Ok(NetAgent::new(net, sims, leaves, name))
     }
 
-    /// An agent over an already loaded net.
+    /// An agent over an already loaded net, without playouts.
     pub fn new(net: Net, sims: u32, leaves: u32, name: &str) -> NetAgent<G> {
         NetAgent {
             net,
             search: BatchedSearch::new(play_search(sims.max(1), leaves.max(1)), &[0]),
+            rollouts: RolloutConfig::OFF,
+            rng: SmallRng::seed_from_u64(0),
             name: name.to_string(),
             evaluations: 0,
         }
     }
 
-    /// Builds the agent a `net:path=FILE,sims=N[,leaves=L]` spec names; an error in words
+    /// The same agent with `rollouts` mixed into its values, drawn from `seed`.
+    pub fn with_rollouts(mut self, rollouts: RolloutConfig, seed: u64) -> NetAgent<G> {
+        self.rollouts = rollouts;
+        self.rng = SmallRng::seed_from_u64(seed);
+        self
+    }
+
+    /// Builds the agent a `net:path=FILE,sims=N[,leaves=L,rollouts=R,mix=W,seed=S]` spec
+    /// names; an error in words
     /// (a bad parameter, or a model that cannot be loaded for this variant).
     pub fn from_spec(spec: &AgentSpec) -> Result<NetAgent<G>, String> {
         spec.expect_params(NET_PARAMS).map_err(|e| e.to_string())?;
@@ -70,16 +87,40 @@ impl<G: Encode> NetAgent<G> {
         if sims == 0 || leaves == 0 {
             return Err("agent 'net': sims and leaves must be at least 1".into());
         }
-        NetAgent::load(&path, sims, leaves, &spec.text).map_err(|e| e.to_string())
+        let rollouts = RolloutConfig {
+            playouts: spec
+                .param("rollouts", 0u32, "random playouts per evaluation, e.g. 8")
+                .map_err(|e| e.to_string())?,
+            weight: spec
+                .param(
+                    "mix",
+                    0.5f32,
+                    "the playouts' weight in a value, 0 to 1, e.g. 0.5",
+                )
+                .map_err(|e| e.to_string())?,
+        };
+        if !(0.0..=1.0).contains(&rollouts.weight) || rollouts.playouts > 1000 {
+            return Err(format!(
+                "agent 'net': mix must lie in 0..=1 and rollouts in 0..=1000 (got mix={}, \
+                 rollouts={})",
+                rollouts.weight, rollouts.playouts
+            ));
+        }
+        let seed = spec
+            .param("seed", 0u64, "a number, e.g. 1")
+            .map_err(|e| e.to_string())?;
+        let agent = NetAgent::load(&path, sims, leaves, &spec.text).map_err(|e| e.to_string())?;
+        Ok(agent.with_rollouts(rollouts, seed))
     }
 }
 
 impl<G: Encode> Agent<G> for NetAgent<G> {
     fn choose(&mut self, game: &G) -> Action {
         self.search.set_root(0, *game);
-        let mut evaluator = NetEvaluator::new(&self.net);
+        let mut evaluator =
+            RolloutEvaluator::new(NetEvaluator::new(&self.net), self.rollouts, &mut self.rng);
         self.search.run(&mut evaluator);
-        self.evaluations += evaluator.positions;
+        self.evaluations += evaluator.inner.positions;
         self.search.result(0).expect("searched").action
     }
 
@@ -130,4 +171,34 @@ pub fn build_any_agent<G: Encode + oxo_agents::Evaluate>(
             });
     }
     oxo_agents::build_agent::<G>(spec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oxo_rules::tictactoe::TicTacToe;
+
+    fn build(spec: &str) -> Result<NetAgent<TicTacToe>, String> {
+        NetAgent::from_spec(&spec.parse().expect("a well-formed spec"))
+    }
+
+    #[test]
+    fn playout_parameters_are_checked_and_used() {
+        let err = build("net:sims=8,mix=1.5").err().expect("mix above 1");
+        assert!(err.contains("mix must lie in 0..=1"), "{err}");
+        let err = build("net:sims=8,rollouts=many")
+            .err()
+            .expect("not a number");
+        assert!(err.contains("rollouts"), "{err}");
+        let mut agent = build("net:sims=8,rollouts=4,mix=0.5,seed=3").expect("the shipped model");
+        assert_eq!(
+            agent.rollouts,
+            RolloutConfig {
+                playouts: 4,
+                weight: 0.5
+            }
+        );
+        let game = TicTacToe::default();
+        assert!(game.is_legal(agent.choose(&game)));
+    }
 }

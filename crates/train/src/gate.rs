@@ -7,7 +7,9 @@ use oxo_agents::{AgentSpec, Evaluate};
 use oxo_arena::ArenaConfig;
 use oxo_nn::{Device, Encode, Net};
 use oxo_rules::{Outcome, Player};
-use oxo_search::BatchedSearch;
+use oxo_search::{BatchedSearch, RolloutConfig, RolloutEvaluator};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
 use serde::Serialize;
 
 use crate::config::{GateMode, RunConfig, play_search};
@@ -16,9 +18,16 @@ use crate::rundir::{Result, RunDir, Stage, TrainError, copy_atomic};
 use crate::selfplay::{NetEvaluator, mix};
 use crate::workers;
 
-/// Plays `a` against `b` from each opening twice, `a` as X first then as O; returns `a`'s
-/// score (1, 0.5, 0) in each game, in order.
-pub fn play_pairs<G: Encode>(a: &Net, b: &Net, simulations: u32, openings: &[G]) -> Vec<f64> {
+/// Plays `nets[0]` against `nets[1]` from each opening twice, the first as X then as O, both
+/// with `rollouts` mixed into their values (playouts drawn from `seed`); returns the first
+/// net's score (1, 0.5, 0) in each game, in order.
+pub fn play_pairs<G: Encode>(
+    nets: [&Net; 2],
+    simulations: u32,
+    rollouts: RolloutConfig,
+    seed: u64,
+    openings: &[G],
+) -> Vec<f64> {
     let n = openings.len() * 2;
     let seeds: Vec<u64> = (0..n as u64).collect();
     let config = play_search(simulations, 1);
@@ -34,7 +43,15 @@ pub fn play_pairs<G: Encode>(a: &Net, b: &Net, simulations: u32, openings: &[G])
             Player::O
         }
     };
-    let mut evaluators = [NetEvaluator::new(a), NetEvaluator::new(b)];
+    let mut rngs = [
+        SmallRng::seed_from_u64(mix(seed, 0, 6)),
+        SmallRng::seed_from_u64(mix(seed, 1, 6)),
+    ];
+    let [rng_a, rng_b] = &mut rngs;
+    let mut evaluators = [
+        RolloutEvaluator::new(NetEvaluator::new(nets[0]), rollouts, rng_a),
+        RolloutEvaluator::new(NetEvaluator::new(nets[1]), rollouts, rng_b),
+    ];
     while games.iter().any(|g| !g.is_over()) {
         for (i, game) in games.iter().enumerate() {
             if game.is_over() {
@@ -145,7 +162,13 @@ pub fn gate_match<G: Encode>(
             .collect();
         let parts = workers::split(count, workers);
         let new: Vec<f64> = workers::run_on_workers(workers, |w| {
-            play_pairs(candidate, best, g.simulations, &openings[parts[w].clone()])
+            play_pairs(
+                [candidate, best],
+                g.simulations,
+                config.rollouts(),
+                mix(seed, (done + w) as u64, 7),
+                &openings[parts[w].clone()],
+            )
         })
         .concat();
         on_games(new.len() as u64);
@@ -183,11 +206,15 @@ pub fn rate_model<G: Encode + Evaluate>(
                 .map_err(|e: oxo_agents::SpecError| TrainError(e.to_string()))
         })
         .collect::<Result<_>>()?;
-    let net = format!(
+    let rollouts = config.rollouts();
+    let mut net = format!(
         "net:path={},sims={}",
         path.display(),
         config.gate.simulations
     );
+    if rollouts.is_on() {
+        net += &format!(",rollouts={},mix={}", rollouts.playouts, rollouts.weight);
+    }
     specs.push(
         net.parse()
             .map_err(|e: oxo_agents::SpecError| TrainError(e.to_string()))?,

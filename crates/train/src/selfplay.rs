@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use oxo_nn::{Encode, Net, WDL, expected_value, wdl_probabilities};
 use oxo_rules::{Action, ActionList, Outcome, Player};
-use oxo_search::{BatchedSearch, Evaluator};
+use oxo_search::{BatchedSearch, Evaluator, RolloutEvaluator};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
@@ -231,7 +231,9 @@ fn play_worker_games<G: Encode>(
     let mut fast =
         BatchedSearch::<G>::new(config.selfplay_search(s.simulations_fast, false), &seeds(2));
     let mut rng = SmallRng::seed_from_u64(mix(seed, 0, 3));
-    let mut evaluator = NetEvaluator::new(net);
+    let mut playout_rng = SmallRng::seed_from_u64(mix(seed, 0, 5));
+    let mut evaluator =
+        RolloutEvaluator::new(NetEvaluator::new(net), config.rollouts(), &mut playout_rng);
     let mut slots: Vec<Option<Live<G>>> = (0..n).map(|_| None).collect();
     let mut started = 0;
     let mut done = Vec::with_capacity(games);
@@ -319,9 +321,9 @@ fn play_worker_games<G: Encode>(
     stats.seconds = start.elapsed().as_secs_f64();
     stats.workers = 1;
     stats.worker_seconds = stats.seconds;
-    stats.eval_seconds = evaluator.time.as_secs_f64();
-    stats.evaluations = evaluator.positions;
-    stats.eval_calls = evaluator.calls;
+    stats.eval_seconds = evaluator.inner.time.as_secs_f64();
+    stats.evaluations = evaluator.inner.positions;
+    stats.eval_calls = evaluator.inner.calls;
     (done, stats)
 }
 
