@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the strength table of the shipped models in README.md: for each variant with a
-# model in models/VARIANT/, one round robin of the model (net:sims=SIMS, the default agent of
-# `oxo play`) against the handcrafted agents at several budgets (and the solver where there is
+# model in models/VARIANT/, one round robin of the model (net:sims=SIMS with the playouts its
+# model.json asks for: the default agent of `oxo play`) against the handcrafted agents at several budgets (and the solver where there is
 # one); results and SVG charts in docs/strength/, the Markdown table on stdout.
 #   usage: scripts/strength-table.sh [OXO_BINARY] [GAMES_PER_PAIRING] [VARIANT]
 set -euo pipefail
@@ -11,10 +11,17 @@ games=${2:-40}
 only=${3:-}
 sims=200
 mkdir -p docs/strength
+# ",rollouts=R,mix=W" when the model of variant $1 was trained with random playouts.
+playouts() {
+  python3 -c 'import json, sys
+play = json.load(open(sys.argv[1])).get("play") or {}
+if play.get("rollouts"):
+    print(",rollouts=%s,mix=%s" % (play["rollouts"], play["rollout_weight"]))' "models/$1/model.json"
+}
 run() {
   [ -z "$only" ] || [ "$only" = "$1" ] || return 0
   [ -f "models/$1/model.bpk" ] || { echo "no model ships for $1: skipped" >&2; return 0; }
-  "$oxo" arena --variant "$1" --agents "$2,net:path=models/$1/model.bpk,sims=$sims" \
+  "$oxo" arena --variant "$1" --agents "$2,net:path=models/$1/model.bpk,sims=$sims$(playouts "$1")" \
     --games "$games" --out "docs/strength/$1" >&2
 }
 run tictactoe random,greedy,alphabeta:depth=9,uct:sims=200,uct:sims=2000,solver

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use oxo_agents::{Agent, AgentSpec, Evaluate, SpecError};
 use oxo_nn::{Device, Encode, Net};
 use oxo_rules::{ActionList, Game, Outcome, Player, Variant, with_variant};
-use oxo_train::agent::NET_KIND;
 use serde_json::{Map, Value, json};
 
 /// A game in progress, whatever its variant.
@@ -45,12 +44,11 @@ pub trait Session {
 pub const DEFAULT_NET_SIMS: u32 = 200;
 
 /// The agent `play` and `gtp` use when none is given: the variant's shipped model with
-/// [`DEFAULT_NET_SIMS`] simulations, or `fallback` when no model ships for it.
+/// [`DEFAULT_NET_SIMS`] simulations (and the random playouts it was trained with), or
+/// `fallback` when no model ships for it.
 pub fn default_agent(variant: Variant, fallback: &str) -> AgentSpec {
-    let text = match oxo_train::shipped_model(variant.name()) {
-        Some(_) => format!("{NET_KIND}:sims={DEFAULT_NET_SIMS}"),
-        None => fallback.to_string(),
-    };
+    let text = oxo_train::shipped_agent(variant.name(), DEFAULT_NET_SIMS)
+        .unwrap_or_else(|| fallback.to_string());
     text.parse().expect("default agent specs are valid")
 }
 

@@ -144,6 +144,28 @@ pub fn shipped_model(variant: &str) -> Option<PathBuf> {
         .find(|path| path.is_file())
 }
 
+/// The spec of the shipped model of `variant` with `sims` simulations, played as its run
+/// trained it: with the random playouts its `model.json` asks for. `None` when no model
+/// ships for `variant`.
+pub fn shipped_agent(variant: &str, sims: u32) -> Option<String> {
+    let model = shipped_model(variant)?;
+    let rollouts = crate::export::model_rollouts(&model.with_file_name("model.json"));
+    Some(format!(
+        "{NET_KIND}:sims={sims}{}",
+        rollout_params(rollouts)
+    ))
+}
+
+/// The `net:` spec parameters that ask for `rollouts`: `,rollouts=R,mix=W`, or nothing when
+/// they are off.
+pub fn rollout_params(rollouts: RolloutConfig) -> String {
+    if rollouts.is_on() {
+        format!(",rollouts={},mix={}", rollouts.playouts, rollouts.weight)
+    } else {
+        String::new()
+    }
+}
+
 /// The model file a `net` spec plays `variant` with: its `path`, or else the shipped model.
 /// `None` for other agents, and for a `net` spec without `path` where no model ships.
 pub fn spec_model(spec: &AgentSpec, variant: &str) -> Option<PathBuf> {

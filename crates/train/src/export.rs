@@ -1,7 +1,8 @@
 //! `oxo export`: one trained network as a directory that other programs can use without oxo:
 //! `model.onnx` (dynamic batch axis, named input and outputs), `model.safetensors` (PyTorch
 //! names), `model.bpk` (the file oxo loads), `model.json` (the contract: the exact input
-//! encoding, the action-index mapping, the outputs and their meaning, provenance) and a
+//! encoding, the action-index mapping, the outputs and their meaning, how to play it,
+//! provenance) and a
 //! `README.md` on how to run it.
 
 use std::fs;
@@ -11,8 +12,10 @@ use oxo_nn::{
     BATCH_AXIS, Device, Encode, INPUT_NAME, Net, POLICY_OUTPUT, SCORE_OUTPUT, WDL_OUTPUT,
 };
 use oxo_rules::Action;
+use oxo_search::RolloutConfig;
 use serde_json::{Value, json};
 
+use crate::config::RunConfig;
 use crate::rundir::{Result, io_error, write_atomic};
 
 /// `model.json`'s `format` field.
@@ -38,7 +41,8 @@ pub fn export_model<G: Encode>(model: &Path, out: &Path) -> Result<Vec<PathBuf>>
     net.save(&paths[0])?;
     write_atomic(&paths[1], &net.to_onnx()?)?;
     write_atomic(&paths[2], &net.to_safetensors()?)?;
-    let description = describe::<G>(&net, &provenance(model));
+    let mut description = describe::<G>(&net, &provenance(model));
+    description["play"] = play_settings(model);
     let text = serde_json::to_string_pretty(&description).expect("JSON of plain values");
     write_atomic(&paths[3], text.as_bytes())?;
     write_atomic(&paths[4], readme::<G>(&net).as_bytes())?;
@@ -144,6 +148,44 @@ pub fn provenance(model: &Path) -> Value {
         "last_rating": last_rating(&metrics),
         "stage_seconds": stage_seconds(&metrics),
     })
+}
+
+/// `model.json`'s `play`: how the run that made the model evaluated positions, so that
+/// players use the net the way it was trained and gated. Its random playouts (the run's
+/// `selfplay.rollouts` and `rollout_weight`; none outside a run directory).
+pub fn play_settings(model: &Path) -> Value {
+    let rollouts = model
+        .parent()
+        .and_then(Path::parent)
+        .and_then(|run| RunConfig::load(&run.join("config.toml")).ok())
+        .map_or(RolloutConfig::OFF, |config| config.rollouts());
+    json!({
+        "rollouts": rollouts.playouts,
+        "rollout_weight": rollouts.weight,
+        "meaning": "mix the mean outcome of `rollouts` uniformly random playouts from each \
+                    evaluated position into the net's value with weight `rollout_weight` \
+                    (oxo: net:rollouts=R,mix=W); 0 rollouts: the net's value alone",
+    })
+}
+
+/// The playouts a `model.json` asks for (its `play` field); none if it has none.
+pub fn model_rollouts(model_json: &Path) -> RolloutConfig {
+    let play = fs::read_to_string(model_json)
+        .ok()
+        .and_then(|text| serde_json::from_str::<Value>(&text).ok())
+        .and_then(|description| description.get("play").cloned());
+    let field = |name: &str| {
+        play.as_ref()
+            .and_then(|p| p.get(name))
+            .and_then(Value::as_f64)
+    };
+    match (field("rollouts"), field("rollout_weight")) {
+        (Some(playouts), Some(weight)) => RolloutConfig {
+            playouts: playouts as u32,
+            weight: weight as f32,
+        },
+        _ => RolloutConfig::OFF,
+    }
 }
 
 /// The records of a `.jsonl` file (none if it is missing; unreadable lines are skipped).

@@ -12,6 +12,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde::Serialize;
 
+use crate::agent::rollout_params;
 use crate::config::{GateMode, RunConfig, play_search};
 use crate::observe::Observer;
 use crate::rundir::{Result, RunDir, Stage, TrainError, copy_atomic};
@@ -206,15 +207,12 @@ pub fn rate_model<G: Encode + Evaluate>(
                 .map_err(|e: oxo_agents::SpecError| TrainError(e.to_string()))
         })
         .collect::<Result<_>>()?;
-    let rollouts = config.rollouts();
-    let mut net = format!(
-        "net:path={},sims={}",
+    let net = format!(
+        "net:path={},sims={}{}",
         path.display(),
-        config.gate.simulations
+        config.gate.simulations,
+        rollout_params(config.rollouts())
     );
-    if rollouts.is_on() {
-        net += &format!(",rollouts={},mix={}", rollouts.playouts, rollouts.weight);
-    }
     specs.push(
         net.parse()
             .map_err(|e: oxo_agents::SpecError| TrainError(e.to_string()))?,

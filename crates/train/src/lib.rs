@@ -16,7 +16,7 @@ pub mod selfplay;
 pub mod train;
 pub mod workers;
 
-pub use agent::{NetAgent, build_any_agent, shipped_model};
+pub use agent::{NetAgent, build_any_agent, shipped_agent, shipped_model};
 pub use config::{ConfigError, RunConfig};
 pub use export::export_model;
 pub use gate::gate_stage;

@@ -176,10 +176,36 @@ fn the_exported_directory_has_every_file_and_a_complete_description() {
     );
     assert_eq!(json["actions"]["moves"][80], "I9");
     assert_eq!(json["outputs"].as_array().unwrap().len(), 2);
+    assert_eq!(json["play"]["rollouts"], 0, "no run, no playouts");
     // The exported burn file loads back as the same network.
     let again = Net::load::<Ultimate>(&dir.path().join("model.bpk"), &Device::flex()).unwrap();
     let game = Ultimate::new();
     assert_eq!(again.evaluate_position(&game), net.evaluate_position(&game));
+}
+
+/// A model from a run that mixed random playouts into its values says so in `model.json`,
+/// and the shipped-agent lookup reads it back, so the model is played as it was trained.
+#[test]
+fn the_runs_playouts_travel_with_the_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    std::fs::create_dir_all(run.join("models")).unwrap();
+    let config = concat!(env!("CARGO_MANIFEST_DIR"), "/../../configs/tictactoe.toml");
+    let config = std::fs::read_to_string(config).unwrap().replace(
+        "[selfplay]\n",
+        "[selfplay]\nrollouts = 12\nrollout_weight = 0.25\n",
+    );
+    std::fs::write(run.join("config.toml"), config).unwrap();
+    std::fs::write(run.join("run.json"), "{}").unwrap();
+    let model = run.join("models/best.bpk");
+    Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex())
+        .save(&model)
+        .unwrap();
+    let out = dir.path().join("out");
+    oxo_train::export_model::<TicTacToe>(&model, &out).unwrap();
+    let rollouts = oxo_train::export::model_rollouts(&out.join("model.json"));
+    assert_eq!(rollouts.playouts, 12);
+    assert_eq!(rollouts.weight, 0.25);
 }
 
 #[test]
