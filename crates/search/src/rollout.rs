@@ -21,6 +21,9 @@ pub struct RolloutConfig {
 }
 
 impl RolloutConfig {
+    /// The most playouts per position a configuration may ask for.
+    pub const MAX_PLAYOUTS: u32 = 1000;
+
     /// No playouts: the inner evaluator's values unchanged.
     pub const OFF: RolloutConfig = RolloutConfig {
         playouts: 0,

@@ -99,11 +99,15 @@ impl<G: Encode> NetAgent<G> {
                 )
                 .map_err(|e| e.to_string())?,
         };
-        if !(0.0..=1.0).contains(&rollouts.weight) || rollouts.playouts > 1000 {
+        if !(0.0..=1.0).contains(&rollouts.weight)
+            || rollouts.playouts > RolloutConfig::MAX_PLAYOUTS
+        {
             return Err(format!(
-                "agent 'net': mix must lie in 0..=1 and rollouts in 0..=1000 (got mix={}, \
+                "agent 'net': mix must lie in 0..=1 and rollouts in 0..={} (got mix={}, \
                  rollouts={})",
-                rollouts.weight, rollouts.playouts
+                RolloutConfig::MAX_PLAYOUTS,
+                rollouts.weight,
+                rollouts.playouts
             ));
         }
         let seed = spec

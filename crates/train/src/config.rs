@@ -351,7 +351,12 @@ impl RunConfig {
         range("selfplay.gumbel_considered", s.gumbel_considered, 1, 1024)?;
         range("selfplay.gumbel_scale", s.gumbel_scale, 0.0, 10.0)?;
         range("selfplay.temperature_moves", s.temperature_moves, 0, 1000)?;
-        range("selfplay.rollouts", s.rollouts, 0, 1000)?;
+        range(
+            "selfplay.rollouts",
+            s.rollouts,
+            0,
+            RolloutConfig::MAX_PLAYOUTS,
+        )?;
         range("selfplay.rollout_weight", s.rollout_weight, 0.0, 1.0)?;
         range(
             "selfplay.random_opening_prob",

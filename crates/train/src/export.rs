@@ -122,11 +122,7 @@ pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
 /// (`RUN/models/FILE.bpk`), the run's seed, versions, commit, its state and last rating.
 pub fn provenance(model: &Path) -> Value {
     let file = model.file_name().map(|f| f.to_string_lossy().into_owned());
-    let Some(run) = model
-        .parent()
-        .and_then(Path::parent)
-        .filter(|run| run.join("run.json").is_file())
-    else {
+    let Some(run) = run_of(model) else {
         return json!({ "model_file": file });
     };
     let read = |name: &str| -> Value {
@@ -150,13 +146,19 @@ pub fn provenance(model: &Path) -> Value {
     })
 }
 
+/// The run directory a model lies in (`RUN/models/FILE.bpk`, with `RUN/run.json`), if any.
+fn run_of(model: &Path) -> Option<&Path> {
+    model
+        .parent()
+        .and_then(Path::parent)
+        .filter(|run| run.join("run.json").is_file())
+}
+
 /// `model.json`'s `play`: how the run that made the model evaluated positions, so that
 /// players use the net the way it was trained and gated. Its random playouts (the run's
 /// `selfplay.rollouts` and `rollout_weight`; none outside a run directory).
 pub fn play_settings(model: &Path) -> Value {
-    let rollouts = model
-        .parent()
-        .and_then(Path::parent)
+    let rollouts = run_of(model)
         .and_then(|run| RunConfig::load(&run.join("config.toml")).ok())
         .map_or(RolloutConfig::OFF, |config| config.rollouts());
     json!({
