@@ -77,6 +77,10 @@ enum Command {
         /// Stop at the first stage boundary after this many minutes.
         #[arg(long)]
         minutes: Option<f64>,
+        /// Where the network runs: cpu (flex); cuda or cuda:N, vulkan or vulkan:N (GPUs, in an
+        /// oxo built with `--features cuda` or `--features vulkan`).
+        #[arg(long, default_value = "cpu", value_parser = oxo_nn::device_from_name)]
+        device: oxo_nn::Device,
     },
     /// Export a trained network for other front ends: ONNX, safetensors, model.json, README.
     Export {
@@ -110,9 +114,19 @@ enum BenchTarget {
         /// Seconds per measurement.
         #[arg(long, default_value_t = 2.0, value_parser = parse_seconds)]
         seconds: f64,
+        /// Inference batch sizes, comma separated.
+        #[arg(long, value_delimiter = ',', default_value = "1,16,64,256", value_parser = parse_batch)]
+        batches: Vec<usize>,
+        /// Training batch size.
+        #[arg(long, default_value_t = 128, value_parser = parse_batch)]
+        train_batch: usize,
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
+        /// Where the network runs: cpu (flex); cuda or cuda:N, vulkan or vulkan:N (GPUs, in an
+        /// oxo built with `--features cuda` or `--features vulkan`).
+        #[arg(long, default_value = "cpu", value_parser = oxo_nn::device_from_name)]
+        device: oxo_nn::Device,
     },
     /// Self-play speed with a random net: games/s, evaluations/s, share of time in the net.
     Selfplay {
@@ -127,9 +141,18 @@ enum BenchTarget {
         /// Worker threads (default: the config's `selfplay.workers`; 0 is one per core).
         #[arg(long)]
         workers: Option<usize>,
+        /// Games searched at once over all workers (default: the config's
+        /// `selfplay.parallel_games`; raises `games_per_generation` to match); a GPU wants
+        /// large batches.
+        #[arg(long)]
+        parallel_games: Option<usize>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+        /// Where the network runs: cpu (flex); cuda or cuda:N, vulkan or vulkan:N (GPUs, in an
+        /// oxo built with `--features cuda` or `--features vulkan`).
+        #[arg(long, default_value = "cpu", value_parser = oxo_nn::device_from_name)]
+        device: oxo_nn::Device,
     },
     /// Random playouts per second (one thread, all threads) and mean game length.
     Rules {
@@ -186,6 +209,15 @@ fn parse_agent_list(text: &str) -> Result<AgentList, String> {
     Ok(AgentList(specs))
 }
 
+fn parse_batch(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=65536).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a batch size: give a number from 1 to 65536"
+        )),
+    }
+}
+
 fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s > 0.0 && s <= 3600.0 => Ok(s),
@@ -229,7 +261,8 @@ fn main() -> ExitCode {
             config,
             run,
             minutes,
-        } => run_train(variant, config, run, minutes),
+            device,
+        } => run_train(variant, config, run, minutes, &device),
         Command::Export { model, out } => run_export(&model, &out),
         Command::Bench { target } => run_bench(target),
     };
@@ -329,6 +362,7 @@ fn run_train(
     config: Option<PathBuf>,
     run: Option<PathBuf>,
     minutes: Option<f64>,
+    device: &oxo_nn::Device,
 ) -> Result<(), String> {
     let config = load_config(variant, config)?;
     let root = run.unwrap_or_else(|| PathBuf::from(format!("runs/{variant}")));
@@ -344,8 +378,7 @@ fn run_train(
         command: std::env::args().collect(),
         progress: true,
     };
-    let device = oxo_nn::Device::flex();
-    let state = with_variant!(variant, G => oxo_train::run_loop::<G>(&run, &device, &options))
+    let state = with_variant!(variant, G => oxo_train::run_loop::<G>(&run, device, &options))
         .map_err(|e| e.to_string())?;
     println!(
         "{}: generation {} next {:?}; best model gen {} ({}); {} games, {} positions",
@@ -367,11 +400,14 @@ fn run_bench(target: BenchTarget) -> Result<(), String> {
             blocks,
             channels,
             seconds,
+            batches,
+            train_batch,
             json,
+            device,
         } => {
             let config = oxo_nn::NetConfig::new(blocks, channels);
             let (peak, rates) = with_variant!(variant, G => {
-                oxo_train::bench::bench_nn::<G>(&config, &[1, 16, 64, 256], 128, seconds)
+                oxo_train::bench::bench_nn::<G>(&config, &batches, train_batch, seconds, &device)
             });
             if json {
                 let out = serde_json::json!({
@@ -406,15 +442,26 @@ fn run_bench(target: BenchTarget) -> Result<(), String> {
             config,
             seconds,
             workers,
+            parallel_games,
             json,
+            device,
         } => {
             let mut config = load_config(variant, config)?;
             if let Some(workers) = workers {
                 config.selfplay.workers = workers;
-                config.validate().map_err(|e| format!("--workers: {e}"))?;
             }
+            if let Some(parallel) = parallel_games {
+                // A generation smaller than the games searched at once would cap the batch.
+                let s = &mut config.selfplay;
+                s.parallel_games = parallel;
+                s.games_per_generation = s.games_per_generation.max(parallel);
+            }
+            config
+                .validate()
+                .map_err(|e| format!("--workers or --parallel-games: {e}"))?;
             let stats = with_variant!(variant, G => {
-                oxo_train::bench::bench_selfplay::<G>(&config, Duration::from_secs_f64(seconds))
+                let duration = Duration::from_secs_f64(seconds);
+                oxo_train::bench::bench_selfplay::<G>(&config, duration, &device)
             });
             if json {
                 let mut out = serde_json::to_value(&stats).expect("stats serialise");

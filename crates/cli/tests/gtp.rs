@@ -304,6 +304,59 @@ fn bad_arguments_fail_and_name_the_valid_choices() {
 }
 
 #[test]
+fn a_device_this_build_cannot_use_is_refused_before_anything_runs() {
+    for (args, expected) in [
+        (
+            vec!["bench", "nn", "--device", "tpu"],
+            "unknown device `tpu`",
+        ),
+        (
+            vec!["train", "--variant", "tictactoe", "--device", "cuda:x"],
+            "not a GPU index",
+        ),
+        (
+            vec!["bench", "selfplay", "--device", "cuda"],
+            "--features cuda",
+        ),
+    ] {
+        let output = oxo().args(&args).output().unwrap();
+        assert!(!output.status.success(), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn bench_selfplay_searches_as_many_games_at_once_as_asked() {
+    let output = oxo()
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .args([
+            "bench",
+            "selfplay",
+            "--variant",
+            "tictactoe",
+            "--seconds",
+            "0.01",
+        ])
+        .args([
+            "--workers",
+            "1",
+            "--parallel-games",
+            "256",
+            "--json",
+            "--device",
+            "cpu",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let record: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    // The generation grows to the 256 games asked for (configs/tictactoe.toml plays 128).
+    assert!(record["games"].as_u64().unwrap() >= 256, "{record}");
+    assert!(record["evals_per_sec"].as_f64().unwrap() > 0.0, "{record}");
+}
+
+#[test]
 fn bench_rules_prints_json_lines() {
     let output = oxo()
         .args([

@@ -13,12 +13,13 @@
 //! - Files are Burnpack (`.bpk`) with oxo metadata ([`FileInfo`]); a wrong, missing or corrupt
 //!   file is an [`NnError`], not a panic.
 //!
-//! The CPU backend is burn's `flex` (`Device::flex()`); the `cuda` feature adds
-//! `Device::cuda(index)`.
+//! The CPU backend is burn's `flex` (`Device::flex()`); the `cuda` and `vulkan` features add
+//! GPU backends. [`device_from_name`] picks one by the name `--device` gives.
 
 pub mod encode;
 
 mod config;
+mod device;
 mod error;
 mod export;
 mod file;
@@ -28,6 +29,7 @@ mod train;
 
 pub use burn::tensor::Device;
 pub use config::{NetConfig, TrainConfig};
+pub use device::{DEVICE_NAMES, device_from_name};
 pub use encode::Encode;
 pub use error::NnError;
 pub use export::{BATCH_AXIS, INPUT_NAME, POLICY_OUTPUT, SCORE_OUTPUT, WDL_OUTPUT};

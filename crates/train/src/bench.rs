@@ -64,16 +64,16 @@ pub struct NnRate {
 }
 
 /// Network speed of variant `G` with `config`: inference at `batches`, one training rate at
-/// `train_batch`, and the matmul peak they are compared with. Each rate runs about
-/// `seconds`.
+/// `train_batch`, and the matmul peak they are compared with, all on `device`. Each rate
+/// runs about `seconds`.
 pub fn bench_nn<G: Encode>(
     config: &NetConfig,
     batches: &[usize],
     train_batch: usize,
     seconds: f64,
+    device: &Device,
 ) -> (f64, Vec<NnRate>) {
-    let device = Device::flex();
-    let peak = matmul_peak(&device, 1024, seconds);
+    let peak = matmul_peak(device, 1024, seconds);
     let shape = NetShape::of::<G>();
     let flops = forward_flops(&shape, config);
     let mut rng = SmallRng::seed_from_u64(3);
@@ -82,7 +82,7 @@ pub fn bench_nn<G: Encode>(
             .map(|_| (rng.random::<f32>() < 0.3) as u8 as f32)
             .collect()
     };
-    let net = Net::new::<G>(config, &device);
+    let net = Net::new::<G>(config, device);
     let mut rates = Vec::new();
     for &batch in batches {
         let inputs = inputs_for(batch);
@@ -102,7 +102,7 @@ pub fn bench_nn<G: Encode>(
             of_peak: rate * flops / peak,
         });
     }
-    let mut trainer = Trainer::new::<G>(config, &TrainConfig::default(), &device);
+    let mut trainer = Trainer::new::<G>(config, &TrainConfig::default(), device);
     let inputs = inputs_for(train_batch);
     let policy = vec![1.0 / G::NUM_ACTIONS as f32; train_batch * G::NUM_ACTIONS];
     let wdl: Vec<f32> = (0..train_batch).flat_map(|_| [0.0, 1.0, 0.0]).collect();
@@ -133,10 +133,14 @@ pub fn bench_nn<G: Encode>(
     (peak, rates)
 }
 
-/// Self-play speed of `G` under `config` with a random net: plays rounds of
+/// Self-play speed of `G` under `config` with a random net on `device`: plays rounds of
 /// `games_per_generation` games until `duration` has passed.
-pub fn bench_selfplay<G: Encode>(config: &RunConfig, duration: Duration) -> SelfPlayStats {
-    let net = Net::new::<G>(&config.net, &Device::flex());
+pub fn bench_selfplay<G: Encode>(
+    config: &RunConfig,
+    duration: Duration,
+    device: &Device,
+) -> SelfPlayStats {
+    let net = Net::new::<G>(&config.net, device);
     let mut total = SelfPlayStats::default();
     let mut round = 0;
     let start = Instant::now();
@@ -161,7 +165,8 @@ mod tests {
 
     #[test]
     fn benches_run_and_report_sane_numbers() {
-        let (peak, rates) = bench_nn::<TicTacToe>(&NetConfig::new(1, 8), &[1, 16], 16, 0.05);
+        let (peak, rates) =
+            bench_nn::<TicTacToe>(&NetConfig::new(1, 8), &[1, 16], 16, 0.05, &Device::flex());
         assert!(peak > 1e6, "{peak}");
         assert_eq!(rates.len(), 3);
         assert!(
@@ -170,7 +175,8 @@ mod tests {
                 .all(|r| r.positions_per_sec > 0.0 && r.of_peak > 0.0)
         );
         let config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
-        let stats = bench_selfplay::<TicTacToe>(&config, Duration::from_millis(10));
+        let stats =
+            bench_selfplay::<TicTacToe>(&config, Duration::from_millis(10), &Device::flex());
         assert!(stats.games >= 8 && stats.eval_share() > 0.0 && stats.eval_share() <= 1.0);
     }
 }

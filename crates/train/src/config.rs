@@ -142,6 +142,13 @@ pub struct TrainSection {
     /// (> 0).
     #[serde(default = "one_f32")]
     pub score_scale: f32,
+    /// How much of the value target is the search's root value rather than the game's
+    /// result (0..=1): the WDL target is `(1 - w) * onehot(result) + w * wdl(q)`. The result
+    /// of a long game is a noisy label for its early positions; the search value is a
+    /// low-variance one, biased by the net that searched ("Lessons from AlphaZero", part 4:
+    /// the mean of the two).
+    #[serde(default)]
+    pub value_search_weight: f32,
     /// Replay window: the smallest number of most recent positions it holds (1..).
     pub min_window: usize,
     /// Replay window: the largest number of positions it holds (>= min_window).
@@ -388,6 +395,7 @@ impl RunConfig {
         range("train.weight_decay", t.weight_decay, 0.0, 1.0)?;
         range("train.score_weight", t.score_weight, 0.0, 100.0)?;
         open_range("train.score_scale", t.score_scale as f64, 0.0, 1e6)?;
+        range("train.value_search_weight", t.value_search_weight, 0.0, 1.0)?;
         range("train.min_window", t.min_window, 1, usize::MAX)?;
         range("train.max_window", t.max_window, t.min_window, usize::MAX)?;
         open_range("train.window_factor", t.window_factor, 0.0, 1e9)?;
@@ -535,6 +543,12 @@ simulations = 4
             let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
             assert!(err.contains(field), "{err}");
         }
+        let bad = SMALL.replace(
+            "max_window = 1000",
+            "max_window = 1000\nvalue_search_weight = -0.1",
+        );
+        let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
+        assert!(err.contains("train.value_search_weight"), "{err}");
         let bad = SMALL.replace("[gate]", "[gate]\nbogus = 1");
         let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
         assert!(err.contains("bogus"), "{err}");

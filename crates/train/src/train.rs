@@ -5,7 +5,7 @@
 //! max(min_window, window_factor * total_positions^window_exponent))` positions, counted
 //! over all moves (fast-search ones included, as the window's age), newest games first.
 
-use oxo_nn::{Batch, Encode, Net, Trainer, WDL};
+use oxo_nn::{Batch, Encode, Net, Trainer, WDL, expected_value, wdl_probabilities};
 use oxo_rules::{Action, Game};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -24,6 +24,9 @@ pub struct Sample<G> {
     pub policy: Vec<(Action, f32)>,
     /// The game's result from the mover's view: +1 win, 0 draw, -1 loss.
     pub outcome: f32,
+    /// The value target, win/draw/loss probabilities from the mover's view: the result,
+    /// mixed with the search's root value by `train.value_search_weight`.
+    pub wdl: [f32; WDL],
     /// The final score margin from the mover's view, scaled and clipped to [-1, 1].
     pub score: f32,
 }
@@ -69,16 +72,42 @@ pub fn load_window<G: Game>(
                     let margin = (s[mover.index()] - s[mover.other().index()]) as f32;
                     (margin / config.train.score_scale).clamp(-1.0, 1.0)
                 });
+                let outcome = outcome.value_for(mover);
+                let search_weight = config.train.value_search_weight;
                 samples.push(Sample {
                     position,
                     policy: target.policy.clone(),
-                    outcome: outcome.value_for(mover),
+                    outcome,
+                    wdl: value_target(outcome, target.value, search_weight),
                     score,
                 });
             }
         }
     }
     Ok((samples, positions))
+}
+
+/// The win/draw/loss class of a game result from the mover's view (+1, 0 or -1).
+fn result_class(outcome: f32) -> usize {
+    if outcome > 0.0 {
+        0
+    } else if outcome < 0.0 {
+        2
+    } else {
+        1
+    }
+}
+
+/// The WDL target of a position whose game ended `outcome` (+1, 0, -1) and whose search
+/// valued it `search_value` (in [-1, 1]), both from the mover's view:
+/// `(1 - search_weight) * onehot(outcome) + search_weight * wdl(search_value)`, where
+/// `wdl(q)` is the distribution with the least draw mass whose expectation is `q`:
+/// `(max(q, 0), 1 - |q|, max(-q, 0))`.
+pub fn value_target(outcome: f32, search_value: f32, search_weight: f32) -> [f32; WDL] {
+    let q = search_value.clamp(-1.0, 1.0);
+    let mut wdl = [q.max(0.0), 1.0 - q.abs(), (-q).max(0.0)].map(|p| search_weight * p);
+    wdl[result_class(outcome)] += 1.0 - search_weight;
+    wdl
 }
 
 /// Writes `sample` under symmetry `sym` into one row of a batch: the encoded transformed
@@ -95,14 +124,7 @@ pub fn write_sample<G: Encode>(
     for &(action, p) in &sample.policy {
         policy[G::map_action(sym, action) as usize] = p;
     }
-    wdl.fill(0.0);
-    wdl[if sample.outcome > 0.0 {
-        0
-    } else if sample.outcome < 0.0 {
-        2
-    } else {
-        1
-    }] = 1.0;
+    wdl.copy_from_slice(&sample.wdl);
     sample.score
 }
 
@@ -146,9 +168,22 @@ impl Buffers {
     }
 }
 
-/// Policy entropy (nats, masked to legal actions) and value accuracy (argmax of WDL equals
-/// the result) of `net` on the samples at `indices`.
-fn diagnostics<G: Encode>(net: &Net, samples: &[Sample<G>], indices: &[usize]) -> (f64, f64) {
+/// How the net trained this generation predicts a probe of its window.
+struct Diagnostics {
+    /// Mean policy entropy in nats, masked to the legal actions.
+    policy_entropy: f64,
+    /// How often the most likely of win/draw/loss is the game's result.
+    value_accuracy: f64,
+    /// Mean cross-entropy of the WDL head against the game's result alone.
+    value_result_loss: f64,
+    /// Mean squared error of the value the search uses, P(win) - P(loss), against the
+    /// result (+1, 0, -1). Unlike the training loss it does not depend on
+    /// `train.value_search_weight`, so runs with different value targets compare by it.
+    value_result_mse: f64,
+}
+
+/// [`Diagnostics`] of `net` on the samples at `indices`.
+fn diagnostics<G: Encode>(net: &Net, samples: &[Sample<G>], indices: &[usize]) -> Diagnostics {
     let n = indices.len();
     let mut inputs = vec![0.0; n * G::INPUT_SIZE];
     for (row, &i) in indices.iter().enumerate() {
@@ -159,6 +194,7 @@ fn diagnostics<G: Encode>(net: &Net, samples: &[Sample<G>], indices: &[usize]) -
     let out = net.evaluate(&inputs, n);
     let mut legal = oxo_rules::ActionList::new();
     let (mut entropy, mut correct) = (0.0f64, 0usize);
+    let (mut result_loss, mut result_se) = (0.0f64, 0.0f64);
     for (row, &i) in indices.iter().enumerate() {
         let sample = &samples[i];
         sample.position.legal_actions(&mut legal);
@@ -179,16 +215,18 @@ fn diagnostics<G: Encode>(net: &Net, samples: &[Sample<G>], indices: &[usize]) -
         }
         let wdl = &out.wdl[row * WDL..(row + 1) * WDL];
         let predicted = (0..WDL).max_by(|&a, &b| wdl[a].total_cmp(&wdl[b])).unwrap();
-        let target = if sample.outcome > 0.0 {
-            0
-        } else if sample.outcome < 0.0 {
-            2
-        } else {
-            1
-        };
-        correct += (predicted == target) as usize;
+        let result = result_class(sample.outcome);
+        correct += (predicted == result) as usize;
+        let probabilities = wdl_probabilities(wdl);
+        result_loss -= (probabilities[result] as f64).max(1e-12).ln();
+        result_se += (expected_value(&probabilities) as f64 - sample.outcome as f64).powi(2);
     }
-    (entropy / n as f64, correct as f64 / n as f64)
+    Diagnostics {
+        policy_entropy: entropy / n as f64,
+        value_accuracy: correct as f64 / n as f64,
+        value_result_loss: result_loss / n as f64,
+        value_result_mse: result_se / n as f64,
+    }
 }
 
 /// Trains the candidate of the current generation on the replay window and saves it as
@@ -262,9 +300,11 @@ pub fn train_stage<G: Encode>(
             let probe: Vec<usize> = (0..samples.len().min(256))
                 .map(|_| rng.random_range(0..samples.len()))
                 .collect();
-            let (entropy, accuracy) = diagnostics(&trainer.net(), &samples, &probe);
-            fields["policy_entropy"] = entropy.into();
-            fields["value_accuracy"] = accuracy.into();
+            let probed = diagnostics(&trainer.net(), &samples, &probe);
+            fields["policy_entropy"] = probed.policy_entropy.into();
+            fields["value_accuracy"] = probed.value_accuracy.into();
+            fields["value_result_loss"] = probed.value_result_loss.into();
+            fields["value_result_mse"] = probed.value_result_mse.into();
         }
         trainer.net().save(&run.model_path(generation))?;
         // A checkpoint with more steps than the state records marks training as done.
@@ -306,6 +346,7 @@ mod tests {
             position,
             policy: policy.clone(),
             outcome: -1.0,
+            wdl: value_target(-1.0, 0.5, 0.0),
             score: 0.0,
         };
         let mut input = vec![0.0; TicTacToe::INPUT_SIZE];
@@ -334,6 +375,21 @@ mod tests {
                 }
             }
             assert_eq!(wdl, [0.0, 0.0, 1.0]);
+        }
+    }
+
+    #[test]
+    fn value_targets_mix_the_result_with_the_search_value() {
+        assert_eq!(value_target(1.0, -0.5, 0.0), [1.0, 0.0, 0.0]);
+        assert_eq!(value_target(0.0, 0.5, 1.0), [0.5, 0.5, 0.0]);
+        assert_eq!(value_target(-1.0, 0.5, 0.5), [0.25, 0.25, 0.5]);
+        for (outcome, q, w) in [(1.0, -0.3, 0.3), (0.0, 0.9, 0.7), (-1.0, -2.0, 0.5)] {
+            let t = value_target(outcome, q, w);
+            assert!(t.iter().all(|&p| p >= 0.0), "{t:?}");
+            assert!((t.iter().sum::<f32>() - 1.0).abs() < 1e-6, "{t:?}");
+            // The target's expected value is the same mix of the two values.
+            let expected = (1.0 - w) * outcome + w * q.clamp(-1.0, 1.0);
+            assert!((t[0] - t[2] - expected).abs() < 1e-6, "{t:?}");
         }
     }
 }
