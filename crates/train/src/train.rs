@@ -101,8 +101,8 @@ fn result_class(outcome: f32) -> usize {
 /// The WDL target of a position whose game ended `outcome` (+1, 0, -1) and whose search
 /// valued it `search_value` (in [-1, 1]), both from the mover's view:
 /// `(1 - search_weight) * onehot(outcome) + search_weight * wdl(search_value)`, where
-/// `wdl(q)` is the distribution with the least draw mass whose expectation is `q`:
-/// `(max(q, 0), 1 - |q|, max(-q, 0))`.
+/// `wdl(q) = (max(q, 0), 1 - |q|, max(-q, 0))`: expectation `q`, and no mass on the side
+/// the search thinks is losing, so an undecided search (`q` near 0) reads as a draw.
 pub fn value_target(outcome: f32, search_value: f32, search_weight: f32) -> [f32; WDL] {
     let q = search_value.clamp(-1.0, 1.0);
     let mut wdl = [q.max(0.0), 1.0 - q.abs(), (-q).max(0.0)].map(|p| search_weight * p);
