@@ -77,10 +77,8 @@ enum Command {
         /// Stop at the first stage boundary after this many minutes.
         #[arg(long)]
         minutes: Option<f64>,
-        /// Where the network runs: cpu (flex); cuda or cuda:N, vulkan or vulkan:N (GPUs, in an
-        /// oxo built with `--features cuda` or `--features vulkan`).
-        #[arg(long, default_value = "cpu", value_parser = oxo_nn::device_from_name)]
-        device: oxo_nn::Device,
+        #[command(flatten)]
+        device: DeviceArg,
     },
     /// Export a trained network for other front ends: ONNX, safetensors, model.json, README.
     Export {
@@ -123,10 +121,8 @@ enum BenchTarget {
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
-        /// Where the network runs: cpu (flex); cuda or cuda:N, vulkan or vulkan:N (GPUs, in an
-        /// oxo built with `--features cuda` or `--features vulkan`).
-        #[arg(long, default_value = "cpu", value_parser = oxo_nn::device_from_name)]
-        device: oxo_nn::Device,
+        #[command(flatten)]
+        device: DeviceArg,
     },
     /// Self-play speed with a random net: games/s, evaluations/s, share of time in the net.
     Selfplay {
@@ -149,10 +145,8 @@ enum BenchTarget {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
-        /// Where the network runs: cpu (flex); cuda or cuda:N, vulkan or vulkan:N (GPUs, in an
-        /// oxo built with `--features cuda` or `--features vulkan`).
-        #[arg(long, default_value = "cpu", value_parser = oxo_nn::device_from_name)]
-        device: oxo_nn::Device,
+        #[command(flatten)]
+        device: DeviceArg,
     },
     /// Random playouts per second (one thread, all threads) and mean game length.
     Rules {
@@ -181,6 +175,15 @@ enum BenchTarget {
         #[arg(long, default_value_t = 200)]
         move_ms: u64,
     },
+}
+
+/// `--device`, as every command that runs the network takes it.
+#[derive(clap::Args)]
+struct DeviceArg {
+    /// Where the network runs: cpu (flex); cuda or cuda:N, vulkan or vulkan:N (GPUs, in an
+    /// oxo built with `--features cuda` or `--features vulkan`).
+    #[arg(long = "device", default_value = "cpu", value_parser = oxo_nn::device_from_name)]
+    device: oxo_nn::Device,
 }
 
 /// A parsed `--agents` list.
@@ -262,7 +265,7 @@ fn main() -> ExitCode {
             run,
             minutes,
             device,
-        } => run_train(variant, config, run, minutes, &device),
+        } => run_train(variant, config, run, minutes, &device.device),
         Command::Export { model, out } => run_export(&model, &out),
         Command::Bench { target } => run_bench(target),
     };
@@ -407,7 +410,7 @@ fn run_bench(target: BenchTarget) -> Result<(), String> {
         } => {
             let config = oxo_nn::NetConfig::new(blocks, channels);
             let (peak, rates) = with_variant!(variant, G => {
-                oxo_train::bench::bench_nn::<G>(&config, &batches, train_batch, seconds, &device)
+                oxo_train::bench::bench_nn::<G>(&config, &batches, train_batch, seconds, &device.device)
             });
             if json {
                 let out = serde_json::json!({
@@ -461,7 +464,7 @@ fn run_bench(target: BenchTarget) -> Result<(), String> {
                 .map_err(|e| format!("--workers or --parallel-games: {e}"))?;
             let stats = with_variant!(variant, G => {
                 let duration = Duration::from_secs_f64(seconds);
-                oxo_train::bench::bench_selfplay::<G>(&config, duration, &device)
+                oxo_train::bench::bench_selfplay::<G>(&config, duration, &device.device)
             });
             if json {
                 let mut out = serde_json::to_value(&stats).expect("stats serialise");

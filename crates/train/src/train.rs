@@ -46,6 +46,7 @@ pub fn load_window<G: Game>(
     window: usize,
 ) -> Result<(Vec<Sample<G>>, usize)> {
     let config = run.config();
+    let search_weight = config.train.value_search_weight;
     let mut samples = Vec::new();
     let mut positions = 0;
     for g in (1..=generation).rev() {
@@ -73,7 +74,6 @@ pub fn load_window<G: Game>(
                     (margin / config.train.score_scale).clamp(-1.0, 1.0)
                 });
                 let outcome = outcome.value_for(mover);
-                let search_weight = config.train.value_search_weight;
                 samples.push(Sample {
                     position,
                     policy: target.policy.clone(),
