@@ -40,6 +40,8 @@ struct Slot<G> {
     /// Whether `result` belongs to the current root.
     has_result: bool,
     temperature: f32,
+    /// Gumbel: whether the root's Gumbel noise is added (see [`BatchedSearch::set_gumbel_noise`]).
+    gumbel_noise: bool,
     /// PUCT: the root priors with Dirichlet noise, one per root edge.
     root_priors: Vec<f32>,
     /// Gumbel: the root's Gumbel noise, one per root edge.
@@ -117,6 +119,7 @@ impl<G: Game> BatchedSearch<G> {
                 active: false,
                 has_result: false,
                 temperature,
+                gumbel_noise: true,
                 root_priors: Vec::with_capacity(G::NUM_ACTIONS),
                 gumbel: Vec::with_capacity(G::NUM_ACTIONS),
                 schedule: Vec::with_capacity(config.simulations as usize),
@@ -183,6 +186,16 @@ impl<G: Game> BatchedSearch<G> {
     /// [`PuctConfig::temperature`]: crate::PuctConfig::temperature
     pub fn set_temperature(&mut self, game: usize, temperature: f32) {
         self.slots[game].temperature = temperature;
+    }
+
+    /// Gumbel: whether game `game`'s searches add the root's Gumbel noise (on until turned
+    /// off; [`GumbelConfig::gumbel_scale`] sets its size). Without it the search picks its
+    /// best move, as PUCT does at temperature 0: self-play turns it off after the opening so
+    /// that the games, whose results the value learns, are not decided by exploration noise.
+    ///
+    /// [`GumbelConfig::gumbel_scale`]: crate::GumbelConfig::gumbel_scale
+    pub fn set_gumbel_noise(&mut self, game: usize, on: bool) {
+        self.slots[game].gumbel_noise = on;
     }
 
     /// Plays `action` (which must be legal) in game `game`. If the game is then over, the slot
@@ -315,12 +328,12 @@ fn prepare_root<G: Game>(config: &SearchConfig, slot: &mut Slot<G>, noise: &mut 
         }
         Scheme::Gumbel(gumbel) => {
             let num_edges = slot.tree.root().num_edges as usize;
-            gumbel::sample_gumbel(
-                &mut slot.rng,
-                gumbel.gumbel_scale,
-                num_edges,
-                &mut slot.gumbel,
-            );
+            let scale = if slot.gumbel_noise {
+                gumbel.gumbel_scale
+            } else {
+                0.0
+            };
+            gumbel::sample_gumbel(&mut slot.rng, scale, num_edges, &mut slot.gumbel);
             let considered = gumbel.max_considered_actions.min(num_edges as u32);
             gumbel::considered_visits(considered, config.simulations, &mut slot.schedule);
         }
@@ -470,6 +483,29 @@ mod tests {
             ]);
         }
         out
+    }
+
+    /// Gumbel without its root noise is deterministic: eight differently seeded games pick
+    /// the same move and target; with it (scale 1) they do not all agree.
+    #[test]
+    fn gumbel_noise_can_be_turned_off_per_game() {
+        let seeds: Vec<u64> = (1..=8).collect();
+        let actions = |noise: bool| {
+            let mut search = BatchedSearch::<TicTacToe>::new(SearchConfig::gumbel(32), &seeds);
+            for game in 0..seeds.len() {
+                search.set_root(game, TicTacToe::new());
+                search.set_gumbel_noise(game, noise);
+            }
+            search.run(&mut UniformEvaluator);
+            (0..seeds.len())
+                .map(|game| search.result(game).unwrap().clone())
+                .collect::<Vec<_>>()
+        };
+        let quiet = actions(false);
+        assert!(quiet.iter().all(|r| r.action == quiet[0].action));
+        assert!(quiet.iter().all(|r| r.policy == quiet[0].policy));
+        let noisy = actions(true);
+        assert!(noisy.iter().any(|r| r.action != noisy[0].action));
     }
 
     /// Whole games with several leaves per tree, with PUCT's tree reuse and with Gumbel: the

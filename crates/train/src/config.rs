@@ -76,6 +76,12 @@ pub struct SelfPlayConfig {
     /// Gumbel: scale of the root Gumbel noise, the exploration of self-play (0..=10).
     #[serde(default = "one_f32")]
     pub gumbel_scale: f32,
+    /// Gumbel: moves from the start (random opening moves included) whose searches add the
+    /// root Gumbel noise (0..=1000; the default, 1000, is every move). Later moves are the
+    /// search's best, as AlphaZero plays after its temperature moves, so the games' results,
+    /// the value targets, are decided by play rather than by exploration noise.
+    #[serde(default = "max_moves")]
+    pub gumbel_noise_moves: usize,
     /// Probability that a self-play game opens with random moves (0..=1; KataGo's opening
     /// diversity): without it self-play can settle into one line and the net never learns the
     /// positions that other openings lead to.
@@ -111,6 +117,9 @@ fn one() -> u32 {
 }
 fn one_f32() -> f32 {
     1.0
+}
+fn max_moves() -> usize {
+    1000
 }
 fn half() -> f32 {
     0.5
@@ -357,6 +366,7 @@ impl RunConfig {
         range("selfplay.leaves_per_tree", s.leaves_per_tree, 1, 64)?;
         range("selfplay.gumbel_considered", s.gumbel_considered, 1, 1024)?;
         range("selfplay.gumbel_scale", s.gumbel_scale, 0.0, 10.0)?;
+        range("selfplay.gumbel_noise_moves", s.gumbel_noise_moves, 0, 1000)?;
         range("selfplay.temperature_moves", s.temperature_moves, 0, 1000)?;
         range(
             "selfplay.rollouts",

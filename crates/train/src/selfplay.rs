@@ -253,7 +253,8 @@ fn play_worker_games<G: Encode>(
                 continue;
             };
             live.full = s.full_search_prob >= 1.0 || rng.random::<f64>() < s.full_search_prob;
-            let temperature = if live.record.actions.len() < s.temperature_moves {
+            let moves = live.record.actions.len();
+            let temperature = if moves < s.temperature_moves {
                 1.0
             } else {
                 0.0
@@ -265,6 +266,7 @@ fn play_worker_games<G: Encode>(
             };
             on.set_root(i, live.game);
             on.set_temperature(i, temperature);
+            on.set_gumbel_noise(i, moves < s.gumbel_noise_moves);
             off.clear(i);
         }
         full.run(&mut evaluator);
@@ -369,6 +371,25 @@ mod tests {
         assert!(openings.len() > 1, "openings differ: {openings:?}");
         let moves: usize = games.iter().map(|g| g.actions.len()).sum();
         assert!(stats.positions < moves);
+    }
+
+    /// Gumbel noise only on the first `gumbel_noise_moves` moves: with none at all (and no
+    /// random openings) every game repeats the same line; with the default they differ.
+    #[test]
+    fn games_without_gumbel_noise_repeat_one_line() {
+        let net = Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex());
+        let lines = |noise_moves: usize| {
+            let mut config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
+            config.selfplay.workers = 1;
+            config.selfplay.gumbel_noise_moves = noise_moves;
+            config.selfplay.full_search_prob = 1.0;
+            let (games, _) = play_games::<TicTacToe>(&net, &config, 6, 9, &|| {});
+            let lines: std::collections::HashSet<_> =
+                games.into_iter().map(|g| g.actions).collect();
+            lines.len()
+        };
+        assert_eq!(lines(0), 1);
+        assert!(lines(1000) > 1);
     }
 
     fn check_selfplay(config: &RunConfig, workers: usize) {
