@@ -40,8 +40,6 @@ struct Slot<G> {
     /// Whether `result` belongs to the current root.
     has_result: bool,
     temperature: f32,
-    /// Gumbel: whether the root's Gumbel noise is added (see [`BatchedSearch::set_gumbel_noise`]).
-    gumbel_noise: bool,
     /// PUCT: the root priors with Dirichlet noise, one per root edge.
     root_priors: Vec<f32>,
     /// Gumbel: the root's Gumbel noise, one per root edge.
@@ -104,7 +102,7 @@ impl<G: Game> BatchedSearch<G> {
                 );
                 puct.temperature
             }
-            Scheme::Gumbel(_) => 0.0,
+            Scheme::Gumbel(_) => 1.0,
         };
         // A tree never holds more nodes than its root has visits: the budget plus the root.
         let nodes = config.simulations as usize + 1;
@@ -119,7 +117,6 @@ impl<G: Game> BatchedSearch<G> {
                 active: false,
                 has_result: false,
                 temperature,
-                gumbel_noise: true,
                 root_priors: Vec::with_capacity(G::NUM_ACTIONS),
                 gumbel: Vec::with_capacity(G::NUM_ACTIONS),
                 schedule: Vec::with_capacity(config.simulations as usize),
@@ -180,22 +177,16 @@ impl<G: Game> BatchedSearch<G> {
         slot.active.then(|| &slot.tree.root().game)
     }
 
-    /// Sets game `game`'s move temperature (PUCT only; see [`PuctConfig::temperature`]).
-    /// Self-play typically uses 1 for the opening moves and 0 afterwards.
+    /// Sets game `game`'s move temperature. PUCT draws its move at it (see
+    /// [`PuctConfig::temperature`]); Gumbel multiplies its root noise by it (1 until set:
+    /// [`GumbelConfig::gumbel_scale`] as configured). At 0 either picks its best move.
+    /// Self-play typically uses 1 for the opening moves and 0 afterwards, so that the games,
+    /// whose results the value learns, are not decided by exploration noise.
     ///
     /// [`PuctConfig::temperature`]: crate::PuctConfig::temperature
+    /// [`GumbelConfig::gumbel_scale`]: crate::GumbelConfig::gumbel_scale
     pub fn set_temperature(&mut self, game: usize, temperature: f32) {
         self.slots[game].temperature = temperature;
-    }
-
-    /// Gumbel: whether game `game`'s searches add the root's Gumbel noise (on until turned
-    /// off; [`GumbelConfig::gumbel_scale`] sets its size). Without it the search picks its
-    /// best move, as PUCT does at temperature 0: self-play turns it off after the opening so
-    /// that the games, whose results the value learns, are not decided by exploration noise.
-    ///
-    /// [`GumbelConfig::gumbel_scale`]: crate::GumbelConfig::gumbel_scale
-    pub fn set_gumbel_noise(&mut self, game: usize, on: bool) {
-        self.slots[game].gumbel_noise = on;
     }
 
     /// Plays `action` (which must be legal) in game `game`. If the game is then over, the slot
@@ -328,11 +319,7 @@ fn prepare_root<G: Game>(config: &SearchConfig, slot: &mut Slot<G>, noise: &mut 
         }
         Scheme::Gumbel(gumbel) => {
             let num_edges = slot.tree.root().num_edges as usize;
-            let scale = if slot.gumbel_noise {
-                gumbel.gumbel_scale
-            } else {
-                0.0
-            };
+            let scale = gumbel.gumbel_scale * slot.temperature;
             gumbel::sample_gumbel(&mut slot.rng, scale, num_edges, &mut slot.gumbel);
             let considered = gumbel.max_considered_actions.min(num_edges as u32);
             gumbel::considered_visits(considered, config.simulations, &mut slot.schedule);
@@ -485,26 +472,26 @@ mod tests {
         out
     }
 
-    /// Gumbel without its root noise is deterministic: eight differently seeded games pick
-    /// the same move and target; with it (scale 1) they do not all agree.
+    /// Gumbel at temperature 0 (no root noise) is deterministic: eight differently seeded
+    /// games pick the same move and target; at 1 (scale 1) they do not all agree.
     #[test]
-    fn gumbel_noise_can_be_turned_off_per_game() {
+    fn gumbel_at_temperature_zero_drops_its_noise() {
         let seeds: Vec<u64> = (1..=8).collect();
-        let actions = |noise: bool| {
+        let actions = |temperature: f32| {
             let mut search = BatchedSearch::<TicTacToe>::new(SearchConfig::gumbel(32), &seeds);
             for game in 0..seeds.len() {
                 search.set_root(game, TicTacToe::new());
-                search.set_gumbel_noise(game, noise);
+                search.set_temperature(game, temperature);
             }
             search.run(&mut UniformEvaluator);
             (0..seeds.len())
                 .map(|game| search.result(game).unwrap().clone())
                 .collect::<Vec<_>>()
         };
-        let quiet = actions(false);
+        let quiet = actions(0.0);
         assert!(quiet.iter().all(|r| r.action == quiet[0].action));
         assert!(quiet.iter().all(|r| r.policy == quiet[0].policy));
-        let noisy = actions(true);
+        let noisy = actions(1.0);
         assert!(noisy.iter().any(|r| r.action != noisy[0].action));
     }
 

@@ -109,6 +109,17 @@ pub struct SelfPlayConfig {
     pub dirichlet_alpha: f32,
 }
 
+impl SelfPlayConfig {
+    /// Moves from the start searched at temperature 1, later ones at 0: PUCT's
+    /// `temperature_moves`, Gumbel's `gumbel_noise_moves`.
+    pub fn exploring_moves(&self) -> usize {
+        match self.scheme {
+            SchemeName::Puct => self.temperature_moves,
+            SchemeName::Gumbel => self.gumbel_noise_moves,
+        }
+    }
+}
+
 fn default_scheme() -> SchemeName {
     SchemeName::Gumbel
 }

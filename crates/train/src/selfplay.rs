@@ -253,8 +253,7 @@ fn play_worker_games<G: Encode>(
                 continue;
             };
             live.full = s.full_search_prob >= 1.0 || rng.random::<f64>() < s.full_search_prob;
-            let moves = live.record.actions.len();
-            let temperature = if moves < s.temperature_moves {
+            let temperature = if live.record.actions.len() < s.exploring_moves() {
                 1.0
             } else {
                 0.0
@@ -266,7 +265,6 @@ fn play_worker_games<G: Encode>(
             };
             on.set_root(i, live.game);
             on.set_temperature(i, temperature);
-            on.set_gumbel_noise(i, moves < s.gumbel_noise_moves);
             off.clear(i);
         }
         full.run(&mut evaluator);
