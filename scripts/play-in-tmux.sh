@@ -7,7 +7,11 @@ set -euo pipefail
 oxo=$1 variant=$2 sign=${3:-x}
 session="oxo-play-$$-$variant"
 log=$(mktemp)
-trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -f "$log"' EXIT
+# A tmux server of its own (-L): runs one after another never meet a server that the last
+# run's kill-session is shutting down.
+tmux() { command tmux -L "$session" "$@"; }
+socket="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$session"
+trap 'tmux kill-server 2>/dev/null || true; rm -f "$log" "$socket"' EXIT
 
 tmux new-session -d -s "$session" -x 220 -y 80 "$oxo play --variant $variant --agent greedy; echo '[exited]'; sleep 30"
 screen() { tmux capture-pane -p -t "$session" -S -2000; }
