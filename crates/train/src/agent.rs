@@ -121,8 +121,11 @@ impl<G: Encode> NetAgent<G> {
 impl<G: Encode> Agent<G> for NetAgent<G> {
     fn choose(&mut self, game: &G) -> Action {
         self.search.set_root(0, *game);
-        let mut evaluator =
-            RolloutEvaluator::new(NetEvaluator::new(&self.net), self.rollouts, &mut self.rng);
+        let mut evaluator = RolloutEvaluator::new(
+            NetEvaluator::new(Some(&self.net)),
+            self.rollouts,
+            &mut self.rng,
+        );
         self.search.run(&mut evaluator);
         self.evaluations += evaluator.inner.positions;
         self.search.result(0).expect("searched").action

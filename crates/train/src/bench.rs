@@ -146,7 +146,7 @@ pub fn bench_selfplay<G: Encode>(
     let start = Instant::now();
     while round == 0 || start.elapsed() < duration {
         let (_, stats) = play_games::<G>(
-            &net,
+            Some(&net),
             config,
             config.selfplay.games_per_generation,
             round,

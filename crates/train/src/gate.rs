@@ -50,8 +50,8 @@ pub fn play_pairs<G: Encode>(
     ];
     let [rng_a, rng_b] = &mut rngs;
     let mut evaluators = [
-        RolloutEvaluator::new(NetEvaluator::new(nets[0]), rollouts, rng_a),
-        RolloutEvaluator::new(NetEvaluator::new(nets[1]), rollouts, rng_b),
+        RolloutEvaluator::new(NetEvaluator::new(Some(nets[0])), rollouts, rng_a),
+        RolloutEvaluator::new(NetEvaluator::new(Some(nets[1])), rollouts, rng_b),
     ];
     while games.iter().any(|g| !g.is_over()) {
         for (i, game) in games.iter().enumerate() {
@@ -128,7 +128,8 @@ pub struct GateDecision {
     pub score: f64,
     /// The final SPRT log-likelihood ratio.
     pub llr: f64,
-    /// Why it was decided: `sprt-accept`, `sprt-reject`, `threshold`, `always`.
+    /// Why it was decided: `sprt-accept`, `sprt-reject`, `threshold`, `always`, `bootstrap`
+    /// (a bootstrap generation's candidate, promoted without games).
     pub reason: String,
     /// Whether the candidate became the best net.
     pub promoted: bool,
@@ -253,13 +254,18 @@ pub fn gate_stage<G: Encode + Evaluate>(
     let candidate = Net::load::<G>(&run.model_path(generation), device)?;
     let best = Net::load::<G>(&run.model_path(state.best), device)?;
     let bar = observer.bar(config.gate.max_games as u64, "gating games");
-    let (scores, llr, reason, promoted) = gate_match::<G>(
-        config,
-        &candidate,
-        &best,
-        mix(config.seed, generation, 0x6A7E),
-        &|n| bar.inc(n),
-    );
+    let (scores, llr, reason, promoted) = if config.selfplay.bootstraps(generation) {
+        // The next generation's self-play bootstraps too, or plays with this candidate.
+        (Vec::new(), 0.0, "bootstrap".into(), true)
+    } else {
+        gate_match::<G>(
+            config,
+            &candidate,
+            &best,
+            mix(config.seed, generation, 0x6A7E),
+            &|n| bar.inc(n),
+        )
+    };
     bar.finish_and_clear();
     let count = |s: f64| scores.iter().filter(|&&x| x == s).count();
     let decision = GateDecision {
@@ -281,9 +287,9 @@ pub fn gate_stage<G: Encode + Evaluate>(
     }
     let mut fields = serde_json::to_value(&decision).expect("decisions serialise");
     fields["promoted"] = (promoted as u8).into();
-    fields["seconds"] = start.elapsed().as_secs_f64().into();
     let rate_every = config.gate.rate_every;
     if rate_every > 0 && generation.is_multiple_of(rate_every) {
+        let rating_start = std::time::Instant::now();
         let (rating, table) = rate_model::<G>(
             config,
             &run.model_path(state.best),
@@ -292,11 +298,14 @@ pub fn gate_stage<G: Encode + Evaluate>(
         fields["elo"] = rating.elo.into();
         fields["elo_low"] = rating.low.into();
         fields["elo_high"] = rating.high.into();
+        fields["rating_seconds"] = rating_start.elapsed().as_secs_f64().into();
         run.log(&format!(
             "generation {generation}: rating of gen {}:\n{table}",
             state.best
         ));
     }
+    // The stage's time includes its rating, so that the stages' seconds add up to the run's.
+    fields["seconds"] = start.elapsed().as_secs_f64().into();
     run.append_jsonl(
         &run.gating_path(),
         &generation.to_string(),

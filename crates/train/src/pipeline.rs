@@ -41,8 +41,8 @@ pub fn init_run<G: Encode>(run: &RunDir, device: &Device, command: Vec<String>) 
     Ok(state)
 }
 
-/// Plays the current generation's self-play games with the best net into
-/// `selfplay/gen-NNNNN.bin`; returns the stage's metrics.
+/// Plays the current generation's self-play games with the best net (none in a bootstrap
+/// generation) into `selfplay/gen-NNNNN.bin`; returns the stage's metrics.
 pub fn selfplay_stage<G: Encode>(
     run: &RunDir,
     device: &Device,
@@ -65,11 +65,16 @@ pub fn selfplay_stage<G: Encode>(
             json!({"resumed": 1}),
         )
     } else {
-        let net = Net::load::<G>(&run.model_path(state.best), device)?;
+        let bootstrap = config.selfplay.bootstraps(generation);
+        let net = if bootstrap {
+            None
+        } else {
+            Some(Net::load::<G>(&run.model_path(state.best), device)?)
+        };
         let games = config.selfplay.games_per_generation;
         let bar = observer.bar(games as u64, "self-play games");
         let (games, stats) = play_games::<G>(
-            &net,
+            net.as_ref(),
             config,
             games,
             mix(config.seed, generation, 0x5E1F),
@@ -98,6 +103,7 @@ pub fn selfplay_stage<G: Encode>(
             "o_wins": stats.results[1],
             "draws": stats.results[2],
             "mean_length": stats.positions as f64 / stats.games.max(1) as f64,
+            "bootstrap": bootstrap as u8,
         });
         (records, fields)
     };

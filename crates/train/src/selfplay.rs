@@ -2,7 +2,9 @@
 //! spread over `selfplay.workers` threads (one core each). Each worker searches its share of
 //! `parallel_games` at a time through one [`BatchedSearch`] per search size, with KataGo's
 //! playout cap randomisation (a full search, a policy target, with probability
-//! `full_search_prob`; a fast search otherwise).
+//! `full_search_prob`; a fast search otherwise). In a run's bootstrap generations
+//! (`selfplay.bootstrap_generations`) no net plays: plain Monte Carlo tree search does, with
+//! uniform priors and random playouts, every move a full search.
 
 use std::time::{Duration, Instant};
 
@@ -19,8 +21,11 @@ use crate::workers;
 
 /// A [`Net`] as the search's [`Evaluator`]: encodes the batch, one `Net::evaluate` call,
 /// policy logits as they come, value = P(win) - P(loss). Counts its calls and time.
+///
+/// Without a net it knows nothing: uniform priors (zero logits) and value 0, for the
+/// bootstrap generations, whose playouts supply the whole value.
 pub struct NetEvaluator<'a> {
-    net: &'a Net,
+    net: Option<&'a Net>,
     inputs: Vec<f32>,
     /// Time spent inside [`Evaluator::evaluate`] (encoding included).
     pub time: Duration,
@@ -31,8 +36,8 @@ pub struct NetEvaluator<'a> {
 }
 
 impl<'a> NetEvaluator<'a> {
-    /// An evaluator over `net`, with zeroed counters.
-    pub fn new(net: &'a Net) -> Self {
+    /// An evaluator over `net` (`None`: uniform priors and value 0), with zeroed counters.
+    pub fn new(net: Option<&'a Net>) -> Self {
         NetEvaluator {
             net,
             inputs: Vec::new(),
@@ -47,12 +52,19 @@ impl<G: Encode> Evaluator<G> for NetEvaluator<'_> {
     fn evaluate(&mut self, positions: &[G], policy_logits: &mut [f32], values: &mut [f32]) {
         let start = Instant::now();
         let n = positions.len();
+        let Some(net) = self.net else {
+            policy_logits.fill(0.0);
+            values.fill(0.0);
+            self.positions += n as u64;
+            self.calls += 1;
+            return;
+        };
         let size = G::INPUT_SIZE;
         self.inputs.resize(n * size, 0.0);
         for (i, position) in positions.iter().enumerate() {
             position.encode(&mut self.inputs[i * size..(i + 1) * size]);
         }
-        let out = self.net.evaluate(&self.inputs, n);
+        let out = net.evaluate(&self.inputs, n);
         policy_logits.copy_from_slice(&out.policy);
         for (i, value) in values.iter_mut().enumerate() {
             *value = expected_value(&wdl_probabilities(&out.wdl[i * WDL..(i + 1) * WDL]));
@@ -186,8 +198,12 @@ fn start_game<G: Encode>(
 /// Plays `games` self-play games of `G` with `net` as `config` says, seeded by `seed`,
 /// on `selfplay.workers` threads; `on_game` runs after each finished game. The records come
 /// in worker order, so a run is reproducible for a given worker count.
+///
+/// With `net` `None` the games are a bootstrap generation's: plain Monte Carlo tree search
+/// ([`RunConfig::bootstrap_search`] with [`RunConfig::bootstrap_rollouts`]), every move a
+/// full search and a policy target.
 pub fn play_games<G: Encode>(
-    net: &Net,
+    net: Option<&Net>,
     config: &RunConfig,
     games: usize,
     seed: u64,
@@ -215,7 +231,7 @@ pub fn play_games<G: Encode>(
 
 /// One worker's share of [`play_games`]: `games` games, `parallel` at a time.
 fn play_worker_games<G: Encode>(
-    net: &Net,
+    net: Option<&Net>,
     config: &RunConfig,
     games: usize,
     parallel: usize,
@@ -226,14 +242,23 @@ fn play_worker_games<G: Encode>(
     let s = &config.selfplay;
     let n = parallel.min(games).max(1);
     let seeds = |kind: u64| -> Vec<u64> { (0..n).map(|i| mix(seed, i as u64, kind)).collect() };
-    let mut full =
-        BatchedSearch::<G>::new(config.selfplay_search(s.simulations_full, true), &seeds(1));
-    let mut fast =
-        BatchedSearch::<G>::new(config.selfplay_search(s.simulations_fast, false), &seeds(2));
+    let bootstrap = net.is_none();
+    let (full_search, fast_search, full_search_prob, rollouts) = if bootstrap {
+        let search = config.bootstrap_search();
+        (search, search, 1.0, config.bootstrap_rollouts())
+    } else {
+        (
+            config.selfplay_search(s.simulations_full, true),
+            config.selfplay_search(s.simulations_fast, false),
+            s.full_search_prob,
+            config.rollouts(),
+        )
+    };
+    let mut full = BatchedSearch::<G>::new(full_search, &seeds(1));
+    let mut fast = BatchedSearch::<G>::new(fast_search, &seeds(2));
     let mut rng = SmallRng::seed_from_u64(mix(seed, 0, 3));
     let mut playout_rng = SmallRng::seed_from_u64(mix(seed, 0, 5));
-    let mut evaluator =
-        RolloutEvaluator::new(NetEvaluator::new(net), config.rollouts(), &mut playout_rng);
+    let mut evaluator = RolloutEvaluator::new(NetEvaluator::new(net), rollouts, &mut playout_rng);
     let mut slots: Vec<Option<Live<G>>> = (0..n).map(|_| None).collect();
     let mut started = 0;
     let mut done = Vec::with_capacity(games);
@@ -252,7 +277,7 @@ fn play_worker_games<G: Encode>(
                 fast.clear(i);
                 continue;
             };
-            live.full = s.full_search_prob >= 1.0 || rng.random::<f64>() < s.full_search_prob;
+            live.full = full_search_prob >= 1.0 || rng.random::<f64>() < full_search_prob;
             let temperature = if live.record.actions.len() < s.exploring_moves() {
                 1.0
             } else {
@@ -353,7 +378,7 @@ mod tests {
         config.selfplay.random_opening_prob = 1.0;
         config.selfplay.random_opening_plies = 3;
         let net = Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex());
-        let (games, stats) = play_games::<TicTacToe>(&net, &config, 8, 5, &|| {});
+        let (games, stats) = play_games::<TicTacToe>(Some(&net), &config, 8, 5, &|| {});
         let mut openings = std::collections::HashSet::new();
         for record in &games {
             let random = record
@@ -381,7 +406,7 @@ mod tests {
             config.selfplay.workers = 1;
             config.selfplay.gumbel_noise_moves = noise_moves;
             config.selfplay.full_search_prob = 1.0;
-            let (games, _) = play_games::<TicTacToe>(&net, &config, 6, 9, &|| {});
+            let (games, _) = play_games::<TicTacToe>(Some(&net), &config, 6, 9, &|| {});
             let lines: std::collections::HashSet<_> =
                 games.into_iter().map(|g| g.actions).collect();
             lines.len()
@@ -390,10 +415,35 @@ mod tests {
         assert!(lines(1000) > 1);
     }
 
+    /// Bootstrap games need no net: every move is a full search with a legal policy target,
+    /// and plain MCTS with playouts already plays tictactoe far better than chance (12 of
+    /// these 20 games drawn, where random play draws about one in eight).
+    #[test]
+    fn bootstrap_games_search_without_a_net() {
+        let mut config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
+        config.selfplay.rollouts = 8;
+        config.selfplay.bootstrap_simulations = 200;
+        let (games, stats) = play_games::<TicTacToe>(None, &config, 20, 4, &|| {});
+        assert_eq!(games.len(), 20);
+        assert_eq!(stats.full_positions, stats.positions);
+        for record in &games {
+            let mut game = TicTacToe::new();
+            for (action, target) in record.actions.iter().zip(&record.targets) {
+                assert!(target.full && target.policy.iter().all(|&(a, _)| game.is_legal(a)));
+                let sum: f32 = target.policy.iter().map(|p| p.1).sum();
+                assert!((sum - 1.0).abs() < 1e-3, "{sum}");
+                game.play(*action);
+            }
+            assert_eq!(record.outcome(), game.outcome().unwrap());
+        }
+        let draws = stats.results[2];
+        assert!(draws >= 8, "{draws} of 20 drawn");
+    }
+
     fn check_selfplay(config: &RunConfig, workers: usize) {
         let net = Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex());
         let finished = std::sync::atomic::AtomicUsize::new(0);
-        let (games, stats) = play_games::<TicTacToe>(&net, config, 5, 3, &|| {
+        let (games, stats) = play_games::<TicTacToe>(Some(&net), config, 5, 3, &|| {
             finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         });
         assert_eq!(games.len(), 5);

@@ -183,3 +183,50 @@ fn run_json_names_the_commit_oxo_was_built_from() {
     assert!(commit.chars().all(|c| c.is_ascii_hexdigit()), "{info}");
     assert_eq!(info["seed"], tiny().seed);
 }
+
+/// A bootstrap generation plays plain MCTS (every move a full search), its candidate is
+/// promoted without gating games, and the next generation plays with the net and gates (and
+/// is rated, inside its gate stage's time).
+#[test]
+fn bootstrap_generations_search_without_the_net_and_skip_the_gate() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = tiny();
+    config.generations = 2;
+    config.selfplay.rollouts = 4;
+    config.selfplay.bootstrap_generations = 1;
+    config.selfplay.bootstrap_simulations = 32;
+    config.gate.rate_every = 2;
+    config.gate.rate_games = 2;
+    let run = RunDir::open(dir.path(), &config).unwrap();
+    let state = run_loop::<TicTacToe>(&run, &Device::flex(), &LoopOptions::default()).unwrap();
+    assert_eq!(state.generation, 3);
+    check_run(&run);
+    let lines = |path: &Path| -> Vec<serde_json::Value> {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let selfplay: Vec<_> = lines(&run.metrics_path())
+        .into_iter()
+        .filter(|m| m["stage"] == "selfplay")
+        .collect();
+    assert_eq!(selfplay[0]["bootstrap"], 1);
+    assert_eq!(selfplay[0]["full_positions"], selfplay[0]["positions"]);
+    assert_eq!(selfplay[1]["bootstrap"], 0);
+    let gates = lines(&run.gating_path());
+    assert_eq!(
+        (gates[0]["reason"].as_str(), gates[0]["games"].as_u64()),
+        (Some("bootstrap"), Some(0))
+    );
+    assert_eq!(gates[0]["promoted"], true);
+    assert!(gates[1]["games"].as_u64().unwrap() > 0, "{:?}", gates[1]);
+    // The rated generation's gate stage counts its rating's time in its own.
+    let rated: Vec<_> = lines(&run.metrics_path())
+        .into_iter()
+        .filter(|m| m["stage"] == "gate" && m.get("rating_seconds").is_some())
+        .collect();
+    assert_eq!(rated.len(), 1);
+    assert!(rated[0]["seconds"].as_f64() >= rated[0]["rating_seconds"].as_f64());
+}
