@@ -59,7 +59,8 @@ pub struct GenerationRecords {
     pub variant: String,
     /// The generation they were played in.
     pub generation: u64,
-    /// The generation of the model that played them.
+    /// The generation of the model that played them (in a bootstrap generation, of the best
+    /// model at the time, which took no part: plain MCTS played them).
     pub model: u64,
     /// The games.
     pub games: Vec<GameRecord>,
