@@ -251,22 +251,23 @@ pub fn gate_stage<G: Encode + Evaluate>(
     }
     let generation = state.generation;
     let start = std::time::Instant::now();
-    let candidate = Net::load::<G>(&run.model_path(generation), device)?;
-    let best = Net::load::<G>(&run.model_path(state.best), device)?;
-    let bar = observer.bar(config.gate.max_games as u64, "gating games");
     let (scores, llr, reason, promoted) = if config.selfplay.bootstraps(generation) {
         // The next generation's self-play bootstraps too, or plays with this candidate.
         (Vec::new(), 0.0, "bootstrap".into(), true)
     } else {
-        gate_match::<G>(
+        let candidate = Net::load::<G>(&run.model_path(generation), device)?;
+        let best = Net::load::<G>(&run.model_path(state.best), device)?;
+        let bar = observer.bar(config.gate.max_games as u64, "gating games");
+        let result = gate_match::<G>(
             config,
             &candidate,
             &best,
             mix(config.seed, generation, 0x6A7E),
             &|n| bar.inc(n),
-        )
+        );
+        bar.finish_and_clear();
+        result
     };
-    bar.finish_and_clear();
     let count = |s: f64| scores.iter().filter(|&&x| x == s).count();
     let decision = GateDecision {
         candidate: generation,

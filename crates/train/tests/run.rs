@@ -208,8 +208,9 @@ fn bootstrap_generations_search_without_the_net_and_skip_the_gate() {
             .map(|l| serde_json::from_str(l).unwrap())
             .collect()
     };
-    let selfplay: Vec<_> = lines(&run.metrics_path())
-        .into_iter()
+    let metrics = lines(&run.metrics_path());
+    let selfplay: Vec<_> = metrics
+        .iter()
         .filter(|m| m["stage"] == "selfplay")
         .collect();
     assert_eq!(selfplay[0]["bootstrap"], 1);
@@ -223,8 +224,8 @@ fn bootstrap_generations_search_without_the_net_and_skip_the_gate() {
     assert_eq!(gates[0]["promoted"], true);
     assert!(gates[1]["games"].as_u64().unwrap() > 0, "{:?}", gates[1]);
     // The rated generation's gate stage counts its rating's time in its own.
-    let rated: Vec<_> = lines(&run.metrics_path())
-        .into_iter()
+    let rated: Vec<_> = metrics
+        .iter()
         .filter(|m| m["stage"] == "gate" && m.get("rating_seconds").is_some())
         .collect();
     assert_eq!(rated.len(), 1);
