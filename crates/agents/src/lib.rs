@@ -62,7 +62,8 @@ pub const AGENT_KINDS: &[(&str, &str)] = &[
     ),
     (
         "uct",
-        "Monte-Carlo tree search with random playouts; sims=N or ms=M, c=X, seed=N",
+        "Monte-Carlo tree search with random playouts; sims=N or ms=M, c=X, seed=N, \
+         playout=uniform|tactical (tactical takes a move that wins a board at once)",
     ),
     (
         "solver",

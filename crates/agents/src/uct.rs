@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use oxo_rules::{Action, ActionList, Game, Player};
+use oxo_rules::{Action, ActionList, Game, Player, PlayoutPolicy, playout};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -50,9 +50,10 @@ impl<G: Game> Node<G> {
     }
 }
 
-/// UCT with random playouts.
+/// UCT with random playouts (uniform, or tactical ones that take wins at once).
 pub struct UctAgent<G> {
     sims: Option<u32>,
+    playout: PlayoutPolicy,
     time: Option<Duration>,
     exploration: f32,
     rng: SmallRng,
@@ -65,9 +66,10 @@ pub struct UctAgent<G> {
 }
 
 impl<G: Game> UctAgent<G> {
-    /// Builds from a spec: `uct:sims=N` or `uct:ms=M`, `c=X`, `seed=S`.
+    /// Builds from a spec: `uct:sims=N` or `uct:ms=M`, `c=X`, `seed=S`, `playout=P`
+    /// (`uniform`, the default, or `tactical`).
     pub fn from_spec(spec: &AgentSpec) -> Result<Self, SpecError> {
-        spec.expect_params(&["sims", "ms", "c", "seed"])?;
+        spec.expect_params(&["sims", "ms", "c", "seed", "playout"])?;
         let time = match spec.params.get("ms") {
             Some(_) => Some(Duration::from_millis(spec.param(
                 "ms",
@@ -83,6 +85,7 @@ impl<G: Game> UctAgent<G> {
         };
         Ok(UctAgent {
             sims,
+            playout: spec.param("playout", PlayoutPolicy::Uniform, "uniform or tactical")?,
             time,
             exploration: spec.param("c", 1.4f32, "a positive number")?,
             rng: SmallRng::seed_from_u64(spec.param("seed", 0u64, "a whole number")?),
@@ -165,11 +168,7 @@ impl<G: Game> UctAgent<G> {
             index = self.select_child(index);
             self.path.push(index);
         }
-        let mut game = self.nodes[index].state;
-        while !game.is_over() {
-            let action = game.random_action(&mut self.rng);
-            game.play(action);
-        }
+        let (game, _) = playout(self.nodes[index].state, self.playout, &mut self.rng);
         let outcome = game.outcome().expect("playout ends the game");
         for &i in &self.path {
             let node = &mut self.nodes[i];

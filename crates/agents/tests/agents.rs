@@ -22,11 +22,12 @@ fn with_seed(spec: &str, seed: u64) -> String {
     format!("{spec}{separator}seed={seed}")
 }
 
-const SEARCHERS: [&str; 5] = [
+const SEARCHERS: [&str; 6] = [
     "greedy",
     "alphabeta:depth=2",
     "alphabeta:ms=20",
     "uct:sims=3000",
+    "uct:sims=3000,playout=tactical",
     "solver",
 ];
 
@@ -157,6 +158,7 @@ fn bad_specs_are_refused_with_reasons() {
     };
     assert!(err("alphabeta:depth=0").contains("depth"));
     assert!(err("uct:sims=lots").contains("lots"));
+    assert!(err("uct:playout=smart").contains("uniform or tactical"));
     assert!(err("greedy:depth=3").contains("takes seed"));
     assert!(err("wizard").contains("random, greedy, alphabeta, uct, solver"));
 }

@@ -100,6 +100,7 @@ pub fn bench_agents(variant: Variant, move_ms: u64, positions: usize) -> Vec<Age
     let specs = [
         format!("alphabeta:ms={move_ms}"),
         format!("uct:ms={move_ms}"),
+        format!("uct:ms={move_ms},playout=tactical"),
     ];
     with_variant!(variant, G => {
         let mut rng = SmallRng::seed_from_u64(7);

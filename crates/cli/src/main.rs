@@ -524,7 +524,7 @@ fn run_bench(target: BenchTarget) -> Result<(), String> {
             move_ms,
         } => {
             if !json {
-                println!("{:<10} {:<22} {:>14}", "variant", "agent", "nodes/s (1t)");
+                println!("{:<10} {:<34} {:>14}", "variant", "agent", "nodes/s (1t)");
             }
             for variant in variant.map_or(Variant::ALL.to_vec(), |v| vec![v]) {
                 for result in bench::bench_agents(variant, move_ms, 5) {
@@ -535,7 +535,7 @@ fn run_bench(target: BenchTarget) -> Result<(), String> {
                         );
                     } else {
                         println!(
-                            "{:<10} {:<22} {:>14.0}",
+                            "{:<10} {:<34} {:>14.0}",
                             result.variant, result.agent, result.nodes_per_sec
                         );
                     }

@@ -36,6 +36,7 @@ use std::fmt;
 
 use rand_core::Rng;
 
+use crate::game::first_completing;
 use crate::symmetry::{self, SQUARE_SYMMETRIES};
 use crate::{Action, ActionList, Game, IllegalMove, Outcome, Player, coords, random_below};
 
@@ -404,6 +405,19 @@ impl Game for Extreme {
             },
             ..*self
         }
+    }
+
+    fn winning_action(&self) -> Option<Action> {
+        let marks = &self.marks[self.mover.index()];
+        let mut rest = self.playable_boards();
+        while rest != 0 {
+            let board = rest.trailing_zeros() as usize;
+            if let Some(local) = first_completing(marks[board], self.empty(board), has_pattern) {
+                return Some(cell_at(board, local) as Action);
+            }
+            rest &= rest - 1;
+        }
+        None
     }
 
     fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Action {

@@ -22,8 +22,8 @@ pub mod xando;
 mod game;
 
 pub use game::{
-    ActionList, Game, IllegalMove, MAX_ACTIONS, Outcome, ParseMoveError, Player, push_set_bits,
-    random_below, random_playout,
+    ActionList, Game, IllegalMove, MAX_ACTIONS, Outcome, ParseMoveError, Player, PlayoutPolicy,
+    playout, push_set_bits, random_below, random_playout,
 };
 pub use variant::Variant;
 

@@ -82,6 +82,14 @@ impl Game for TicTacToe {
         Player::from_index(placed as usize % 2)
     }
 
+    fn winning_action(&self) -> Option<Action> {
+        if self.is_over() {
+            return None;
+        }
+        let mine = self.marks[self.to_move().index()];
+        crate::game::first_completing(mine, self.empty(), has_line).map(|cell| cell as Action)
+    }
+
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         if self.is_over() {

@@ -32,8 +32,9 @@ use std::fmt;
 
 use rand_core::Rng;
 
+use crate::game::first_completing;
 use crate::symmetry::{self, SQUARE_SYMMETRIES};
-use crate::tictactoe::LINE_TABLE;
+use crate::tictactoe::{LINE_TABLE, has_line};
 use crate::{Action, ActionList, Game, IllegalMove, Outcome, Player, coords, random_below};
 
 /// The nine bits of a 3x3 mask: one local board's cells, or the boards of the big board.
@@ -342,6 +343,28 @@ impl Game for Ultimate {
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn winning_action(&self) -> Option<Action> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let boards = if self.sent == FREE {
+            !self.closed & NINE
+        } else {
+            1 << self.sent
+        };
+        let marks = &self.marks[self.mover as usize];
+        let mut rest = boards;
+        while rest != 0 {
+            let board = rest.trailing_zeros() as usize;
+            let empty = mask(self.open[board]);
+            if let Some(cell) = first_completing(marks[board], empty, has_line) {
+                return Some(cell_of(board, cell) as Action);
+            }
+            rest &= rest - 1;
+        }
+        None
     }
 
     #[inline]

@@ -168,6 +168,16 @@ impl Reference for SlowExtreme {
 
 standard_tests!(Extreme, SlowExtreme, 3000);
 
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+    #[test]
+    fn winning_action_finds_a_winning_move(seed in proptest::prelude::any::<u64>()) {
+        common::winning_action_finds_a_winning_move::<Extreme>(seed, |before, after, mover| {
+            after.won_boards(mover) != before.won_boards(mover)
+        });
+    }
+}
+
 fn cell(name: &str) -> Action {
     Extreme::parse_action(name).unwrap()
 }

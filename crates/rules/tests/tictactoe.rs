@@ -69,6 +69,16 @@ impl Reference for SlowTicTacToe {
 
 standard_tests!(TicTacToe, SlowTicTacToe, 5000);
 
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+    #[test]
+    fn winning_action_finds_a_winning_move(seed in proptest::prelude::any::<u64>()) {
+        common::winning_action_finds_a_winning_move::<TicTacToe>(seed, |_, after, mover| {
+            after.outcome() == Some(Outcome::Win(mover))
+        });
+    }
+}
+
 #[test]
 fn a_line_wins_at_once() {
     let game: TicTacToe = replay(&["A1", "A2", "B1", "B2", "C1"]);

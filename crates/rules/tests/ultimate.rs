@@ -109,6 +109,16 @@ impl Reference for SlowUltimate {
 
 standard_tests!(Ultimate, SlowUltimate, 3000);
 
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+    #[test]
+    fn winning_action_finds_a_winning_move(seed in proptest::prelude::any::<u64>()) {
+        common::winning_action_finds_a_winning_move::<Ultimate>(seed, |before, after, mover| {
+            after.won_boards(mover) != before.won_boards(mover)
+        });
+    }
+}
+
 /// The `board-game` crate's coordinate of our flat action (`row * 9 + col`).
 fn sttt_coord(action: Action) -> Coord {
     Coord::from_xy(action as u8 % 9, action as u8 / 9)

@@ -1,11 +1,12 @@
 //! [`RolloutEvaluator`]: random-playout values mixed into another evaluator's values.
 
-use oxo_rules::{Game, random_playout};
+use oxo_rules::{Game, PlayoutPolicy, playout};
 use rand::rngs::SmallRng;
 
 use crate::evaluator::Evaluator;
 
-/// How many random playouts each evaluated position gets, and their weight in its value.
+/// How many playouts each evaluated position gets, how they pick their moves, and their
+/// weight in its value.
 ///
 /// This is AlphaGo's leaf evaluation, `(1 - weight) * network + weight * playouts`. A random
 /// playout costs about a microsecond, a network evaluation on the CPU hundreds, so a few
@@ -18,6 +19,8 @@ pub struct RolloutConfig {
     pub playouts: u32,
     /// Weight of the playouts' mean outcome in the value, in `[0, 1]`.
     pub weight: f32,
+    /// How the playouts pick their moves: uniformly, or taking small-board wins at once.
+    pub policy: PlayoutPolicy,
 }
 
 impl RolloutConfig {
@@ -28,6 +31,7 @@ impl RolloutConfig {
     pub const OFF: RolloutConfig = RolloutConfig {
         playouts: 0,
         weight: 0.0,
+        policy: PlayoutPolicy::Uniform,
     };
 
     /// Whether this configuration changes any value.
@@ -37,7 +41,7 @@ impl RolloutConfig {
 }
 
 /// Wraps an evaluator: its policy as it is, its value mixed with the mean outcome of
-/// [`RolloutConfig::playouts`] uniformly random playouts from the position.
+/// [`RolloutConfig::playouts`] playouts from the position.
 ///
 /// The random generator is borrowed, so that an agent can keep one across its moves and a
 /// self-play worker one across its games: results depend only on the seeds and the order of
@@ -67,7 +71,7 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for RolloutEvaluator<'_, E> {
             let mover = position.to_move();
             let total: f32 = (0..self.config.playouts)
                 .map(|_| {
-                    let (end, _) = random_playout(*position, self.rng);
+                    let (end, _) = playout(*position, self.config.policy, self.rng);
                     end.outcome()
                         .expect("a playout ends the game")
                         .value_for(mover)
@@ -121,6 +125,7 @@ mod tests {
         let all = RolloutConfig {
             playouts: 16,
             weight: 1.0,
+            policy: PlayoutPolicy::Uniform,
         };
         // One square left and it draws: the playouts say 0 whatever the inner value.
         assert_eq!(evaluate(all, position(&LAST_MOVE_DRAWS), 0.9), 0.0);
@@ -128,12 +133,32 @@ mod tests {
         let half = RolloutConfig {
             playouts: 16,
             weight: 0.5,
+            policy: PlayoutPolicy::Uniform,
         };
         assert_eq!(evaluate(half, position(&LAST_MOVE_DRAWS), 0.8), 0.4);
         // Off: the inner value untouched.
         assert_eq!(
             evaluate(RolloutConfig::OFF, position(&X_WINS_NOW), 0.3),
             0.3
+        );
+    }
+
+    /// X: 0, 1; O: 3, 4; X to move: square 2 wins now, and O threatens 5.
+    const X_TO_TAKE_THE_WIN: [u16; 4] = [0, 3, 1, 4];
+
+    #[test]
+    fn tactical_playouts_take_a_win_at_once() {
+        let game = position(&X_TO_TAKE_THE_WIN);
+        let config = |policy| RolloutConfig {
+            playouts: 64,
+            weight: 1.0,
+            policy,
+        };
+        assert_eq!(evaluate(config(PlayoutPolicy::Tactical), game, 0.0), 1.0);
+        let uniform = evaluate(config(PlayoutPolicy::Uniform), game, 0.0);
+        assert!(
+            uniform < 0.9,
+            "uniform playouts miss the win often: {uniform}"
         );
     }
 
@@ -145,6 +170,7 @@ mod tests {
         let all = RolloutConfig {
             playouts: 8,
             weight: 1.0,
+            policy: PlayoutPolicy::Uniform,
         };
         assert_eq!(evaluate(all, game, -1.0), 1.0);
     }
@@ -180,6 +206,7 @@ mod tests {
         let rollouts = RolloutConfig {
             playouts: 64,
             weight: 1.0,
+            policy: PlayoutPolicy::Uniform,
         };
         let empty = TicTacToe::default();
         assert_ne!(best_move(empty, 32, RolloutConfig::OFF), 4);

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use oxo_agents::{Agent, AgentSpec, SpecError};
 use oxo_nn::{Device, Encode, Net};
-use oxo_rules::{Action, Game};
+use oxo_rules::{Action, Game, PlayoutPolicy};
 use oxo_search::{BatchedSearch, RolloutConfig, RolloutEvaluator};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -17,7 +17,9 @@ use crate::selfplay::NetEvaluator;
 pub const NET_KIND: &str = "net";
 
 /// The parameters a `net:` spec takes.
-pub const NET_PARAMS: &[&str] = &["path", "sims", "leaves", "rollouts", "mix", "seed"];
+pub const NET_PARAMS: &[&str] = &[
+    "path", "sims", "leaves", "rollouts", "mix", "playout", "seed",
+];
 
 /// Plays with a model file and a deterministic Gumbel search (no root noise) of `sims`
 /// simulations, a few leaves per network call, optionally with random playouts mixed into
@@ -64,8 +66,8 @@ impl<G: Encode> NetAgent<G> {
         self
     }
 
-    /// Builds the agent a `net:path=FILE,sims=N[,leaves=L,rollouts=R,mix=W,seed=S]` spec
-    /// names; an error in words
+    /// Builds the agent a `net:path=FILE,sims=N[,leaves=L,rollouts=R,mix=W,playout=P,seed=S]`
+    /// spec names (`playout`: `uniform`, the default, or `tactical`); an error in words
     /// (a bad parameter, or a model that cannot be loaded for this variant).
     pub fn from_spec(spec: &AgentSpec) -> Result<NetAgent<G>, String> {
         spec.expect_params(NET_PARAMS).map_err(|e| e.to_string())?;
@@ -97,6 +99,9 @@ impl<G: Encode> NetAgent<G> {
                     0.5f32,
                     "the playouts' weight in a value, 0 to 1, e.g. 0.5",
                 )
+                .map_err(|e| e.to_string())?,
+            policy: spec
+                .param("playout", PlayoutPolicy::Uniform, "uniform or tactical")
                 .map_err(|e| e.to_string())?,
         };
         if !(0.0..=1.0).contains(&rollouts.weight)
@@ -163,14 +168,17 @@ pub fn shipped_agent(variant: &str, sims: u32) -> Option<String> {
     ))
 }
 
-/// The `net:` spec parameters that ask for `rollouts`: `,rollouts=R,mix=W`, or nothing when
-/// they are off.
+/// The `net:` spec parameters that ask for `rollouts`: `,rollouts=R,mix=W` (and
+/// `,playout=tactical` for tactical ones), or nothing when they are off.
 pub fn rollout_params(rollouts: RolloutConfig) -> String {
-    if rollouts.is_on() {
-        format!(",rollouts={},mix={}", rollouts.playouts, rollouts.weight)
-    } else {
-        String::new()
+    if !rollouts.is_on() {
+        return String::new();
     }
+    let mut params = format!(",rollouts={},mix={}", rollouts.playouts, rollouts.weight);
+    if rollouts.policy != PlayoutPolicy::Uniform {
+        params += &format!(",playout={}", rollouts.policy.name());
+    }
+    params
 }
 
 /// The model file a `net` spec plays `variant` with: its `path`, or else the shipped model.
@@ -219,13 +227,21 @@ mod tests {
             .err()
             .expect("not a number");
         assert!(err.contains("rollouts"), "{err}");
-        let mut agent = build("net:sims=8,rollouts=4,mix=0.5,seed=3").expect("the shipped model");
+        let err = build("net:sims=8,rollouts=4,playout=smart")
+            .err()
+            .expect("no such policy");
+        assert!(err.contains("uniform or tactical"), "{err}");
+        let spec = "net:sims=8,rollouts=4,mix=0.5,playout=tactical,seed=3";
+        let mut agent = build(spec).expect("the shipped model");
+        let tactical = RolloutConfig {
+            playouts: 4,
+            weight: 0.5,
+            policy: PlayoutPolicy::Tactical,
+        };
+        assert_eq!(agent.rollouts, tactical);
         assert_eq!(
-            agent.rollouts,
-            RolloutConfig {
-                playouts: 4,
-                weight: 0.5
-            }
+            rollout_params(tactical),
+            ",rollouts=4,mix=0.5,playout=tactical"
         );
         let game = TicTacToe::default();
         assert!(game.is_legal(agent.choose(&game)));

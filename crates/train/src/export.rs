@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use oxo_nn::{
     BATCH_AXIS, Device, Encode, INPUT_NAME, Net, POLICY_OUTPUT, SCORE_OUTPUT, WDL_OUTPUT,
 };
-use oxo_rules::Action;
+use oxo_rules::{Action, PlayoutPolicy};
 use oxo_search::RolloutConfig;
 use serde_json::{Value, json};
 
@@ -164,9 +164,12 @@ pub fn play_settings(model: &Path) -> Value {
     json!({
         "rollouts": rollouts.playouts,
         "rollout_weight": rollouts.weight,
-        "meaning": "mix the mean outcome of `rollouts` uniformly random playouts from each \
-                    evaluated position into the net's value with weight `rollout_weight` \
-                    (oxo: net:rollouts=R,mix=W); 0 rollouts: the net's value alone",
+        "rollout_policy": rollouts.policy.name(),
+        "meaning": "mix the mean outcome of `rollouts` playouts from each evaluated position \
+                    into the net's value with weight `rollout_weight` (oxo: \
+                    net:rollouts=R,mix=W,playout=P); 0 rollouts: the net's value alone. \
+                    `rollout_policy` uniform: uniformly random moves; tactical: a move that \
+                    wins a small board at once when there is one, else a random one",
     })
 }
 
@@ -181,10 +184,17 @@ pub fn model_rollouts(model_json: &Path) -> RolloutConfig {
             .and_then(|p| p.get(name))
             .and_then(Value::as_f64)
     };
+    let policy = play
+        .as_ref()
+        .and_then(|p| p.get("rollout_policy"))
+        .and_then(Value::as_str)
+        .and_then(|name| name.parse().ok())
+        .unwrap_or(PlayoutPolicy::Uniform);
     match (field("rollouts"), field("rollout_weight")) {
         (Some(playouts), Some(weight)) => RolloutConfig {
             playouts: playouts as u32,
             weight: weight as f32,
+            policy,
         },
         _ => RolloutConfig::OFF,
     }

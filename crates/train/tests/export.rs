@@ -183,8 +183,9 @@ fn the_exported_directory_has_every_file_and_a_complete_description() {
     assert_eq!(again.evaluate_position(&game), net.evaluate_position(&game));
 }
 
-/// A model from a run that mixed random playouts into its values says so in `model.json`,
-/// and the shipped-agent lookup reads it back, so the model is played as it was trained.
+/// A model from a run that mixed playouts into its values says so (how many, their weight and
+/// policy) in `model.json`, and the shipped-agent lookup reads it back, so the model is played
+/// as it was trained.
 #[test]
 fn the_runs_playouts_travel_with_the_model() {
     let dir = tempfile::tempdir().unwrap();
@@ -193,7 +194,7 @@ fn the_runs_playouts_travel_with_the_model() {
     let config = concat!(env!("CARGO_MANIFEST_DIR"), "/../../configs/tictactoe.toml");
     let config = std::fs::read_to_string(config).unwrap().replace(
         "[selfplay]\n",
-        "[selfplay]\nrollouts = 12\nrollout_weight = 0.25\n",
+        "[selfplay]\nrollouts = 12\nrollout_weight = 0.25\nrollout_policy = \"tactical\"\n",
     );
     std::fs::write(run.join("config.toml"), config).unwrap();
     std::fs::write(run.join("run.json"), "{}").unwrap();
@@ -206,6 +207,7 @@ fn the_runs_playouts_travel_with_the_model() {
     let rollouts = oxo_train::export::model_rollouts(&out.join("model.json"));
     assert_eq!(rollouts.playouts, 12);
     assert_eq!(rollouts.weight, 0.25);
+    assert_eq!(rollouts.policy, oxo_rules::PlayoutPolicy::Tactical);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! trips, and move-by-move agreement with a slow reference implementation.
 #![allow(dead_code)] // each test binary uses a different subset
 
-use oxo_rules::{Action, ActionList, Game, Outcome, Player};
+use oxo_rules::{Action, ActionList, Game, Outcome, Player, PlayoutPolicy, playout};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -199,4 +199,37 @@ macro_rules! standard_tests {
             common::agrees_with_reference::<$game, $reference>($games, 0x0550);
         }
     };
+}
+
+/// Plays one random game and checks at every step that [`Game::winning_action`] is a legal
+/// move after which `won(before, after, mover)` says the mover won something, and `None`
+/// exactly when no legal move does; and that a tactical playout from there ends.
+pub fn winning_action_finds_a_winning_move<G: Game>(seed: u64, won: fn(&G, &G, Player) -> bool) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut game = G::new();
+    let mut found = 0;
+    while !game.is_over() {
+        let mover = game.to_move();
+        let wins = |action: Action| {
+            let mut after = game;
+            after.play(action);
+            won(&game, &after, mover)
+        };
+        let any = legal(&game).into_iter().any(wins);
+        match game.winning_action() {
+            Some(action) => {
+                assert!(game.is_legal(action) && wins(action), "{action}\n{game}");
+                found += 1;
+            }
+            None => assert!(!any, "a winning move was missed\n{game}"),
+        }
+        let (end, _) = playout(game, PlayoutPolicy::Tactical, &mut rng);
+        assert!(end.is_over());
+        game.play(game.random_action(&mut rng));
+    }
+    assert!(game.winning_action().is_none());
+    if let Some(Outcome::Win(_)) = game.outcome() {
+        // The winner won something along the way, so some move was a winning move.
+        assert!(found > 0, "no winning move in a game that was won");
+    }
 }
