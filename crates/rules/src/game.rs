@@ -298,8 +298,14 @@ pub fn random_below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     ((rng.next_u32() as u64 * n as u64) >> 32) as u32
 }
 
-/// How a playout picks its moves.
+/// How a playout picks its moves. With the `serde` feature it reads and writes as its
+/// [`PlayoutPolicy::name`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum PlayoutPolicy {
     /// Uniformly random legal moves: the classic Monte-Carlo playout.
     #[default]

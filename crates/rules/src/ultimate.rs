@@ -346,25 +346,17 @@ impl Game for Ultimate {
     }
 
     fn winning_action(&self) -> Option<Action> {
-        if self.outcome.is_some() {
-            return None;
-        }
-        let boards = if self.sent == FREE {
-            !self.closed & NINE
-        } else {
-            1 << self.sent
-        };
+        // As in `legal_mask`: closed boards, and every board once the game is over, have no
+        // open cells.
         let marks = &self.marks[self.mover as usize];
-        let mut rest = boards;
-        while rest != 0 {
-            let board = rest.trailing_zeros() as usize;
-            let empty = mask(self.open[board]);
-            if let Some(cell) = first_completing(marks[board], empty, has_line) {
-                return Some(cell_of(board, cell) as Action);
-            }
-            rest &= rest - 1;
-        }
-        None
+        let boards = match self.sent_to() {
+            Some(board) => board..board + 1,
+            None => 0..9,
+        };
+        boards.into_iter().find_map(|board| {
+            first_completing(marks[board], mask(self.open[board]), has_line)
+                .map(|cell| cell_of(board, cell) as Action)
+        })
     }
 
     #[inline]

@@ -107,7 +107,7 @@ pub struct SelfPlayConfig {
     /// a line). Tactical playouts let plain UCT beat `greedy` in extreme, but a run trained
     /// with them learned no more than one with uniform ones (README.md, "Shipped models").
     #[serde(default)]
-    pub rollout_policy: PlayoutName,
+    pub rollout_policy: PlayoutPolicy,
     /// Generations at the start of a run whose self-play does without the network
     /// (0..=100000; 0, the default, turns this off): every searched position gets uniform
     /// priors and the mean of `rollouts` random playouts as its value (plain Monte Carlo
@@ -144,27 +144,6 @@ impl SelfPlayConfig {
     /// searches without the network.
     pub fn bootstraps(&self, generation: u64) -> bool {
         generation <= self.bootstrap_generations
-    }
-}
-
-/// How the playouts of `selfplay.rollouts` pick their moves (see [`PlayoutPolicy`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PlayoutName {
-    /// Uniformly random moves (the default).
-    #[default]
-    Uniform,
-    /// A move that wins a small board at once when there is one, else a random one.
-    Tactical,
-}
-
-impl PlayoutName {
-    /// The rules crate's policy of this name.
-    pub fn policy(self) -> PlayoutPolicy {
-        match self {
-            PlayoutName::Uniform => PlayoutPolicy::Uniform,
-            PlayoutName::Tactical => PlayoutPolicy::Tactical,
-        }
     }
 }
 
@@ -533,7 +512,7 @@ impl RunConfig {
         RolloutConfig {
             playouts: self.selfplay.rollouts,
             weight: self.selfplay.rollout_weight,
-            policy: self.selfplay.rollout_policy.policy(),
+            policy: self.selfplay.rollout_policy,
         }
     }
 
@@ -554,7 +533,7 @@ impl RunConfig {
         RolloutConfig {
             playouts: self.selfplay.rollouts,
             weight: 1.0,
-            policy: self.selfplay.rollout_policy.policy(),
+            policy: self.selfplay.rollout_policy,
         }
     }
 
