@@ -26,6 +26,11 @@ pub struct NetConfig {
     /// Whether the net also predicts the final score margin (for scoring variants).
     #[serde(default)]
     pub score_head: bool,
+    /// Whether the net also predicts, for every cell, who will own it when the game ends
+    /// (KataGo's ownership head; for the variants with small boards, see
+    /// `oxo_rules::Game::owner`). An auxiliary training target only: search never reads it.
+    #[serde(default)]
+    pub ownership_head: bool,
 }
 
 /// Two channels, as AlphaZero's heads use.
@@ -49,12 +54,19 @@ impl NetConfig {
             value_channels: default_head_channels(),
             value_hidden: default_value_hidden(),
             score_head: false,
+            ownership_head: false,
         }
     }
 
     /// The same config with the score-margin head switched on or off.
     pub fn with_score_head(mut self, score_head: bool) -> Self {
         self.score_head = score_head;
+        self
+    }
+
+    /// The same config with the ownership head switched on or off.
+    pub fn with_ownership_head(mut self, ownership_head: bool) -> Self {
+        self.ownership_head = ownership_head;
         self
     }
 }
@@ -70,15 +82,20 @@ pub struct TrainConfig {
     pub weight_decay: f32,
     /// Weight of the score-margin squared error in the loss (ignored without a score head).
     pub score_weight: f32,
+    /// Weight of the ownership squared error (mean over cells) in the loss (ignored without
+    /// an ownership head).
+    pub ownership_weight: f32,
 }
 
 impl Default for TrainConfig {
-    /// A learning rate of 1e-3, weight decay 1e-4 and score weight 1: sound for small nets.
+    /// A learning rate of 1e-3, weight decay 1e-4, score and ownership weights 1: sound for
+    /// small nets.
     fn default() -> Self {
         TrainConfig {
             learning_rate: 1e-3,
             weight_decay: 1e-4,
             score_weight: 1.0,
+            ownership_weight: 1.0,
         }
     }
 }

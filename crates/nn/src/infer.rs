@@ -64,7 +64,10 @@ fn softmax(logits: &mut [f32]) {
 /// one device: what search and play evaluate positions with.
 #[derive(Debug)]
 pub struct Net {
+    /// The weights as trained: what is saved and exported.
     model: ResNet,
+    /// The same net with its batch norms folded into the convolutions: what evaluates.
+    folded: ResNet,
     shape: NetShape,
     config: NetConfig,
     device: Device,
@@ -87,6 +90,7 @@ impl Net {
         device: Device,
     ) -> Self {
         Net {
+            folded: model.folded(),
             model,
             shape,
             config,
@@ -136,7 +140,7 @@ impl Net {
             [batch, shape.planes, shape.height, shape.width],
         );
         let heads = self
-            .model
+            .folded
             .forward(Tensor::<4>::from_data(data, &self.device));
         let read = |t: Tensor<2>| t.try_into_vec_as::<f32>().expect("reading network outputs");
         let evaluation = Evaluation {

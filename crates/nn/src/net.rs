@@ -1,9 +1,9 @@
 //! The residual policy/value network as a burn [`Module`], and the shapes it is built for.
 
-use burn::module::Module;
+use burn::module::{Module, Param};
 use burn::nn::conv::{Conv2d, Conv2dConfig};
 use burn::nn::{BatchNorm, BatchNormConfig, Linear, LinearConfig, PaddingConfig2d};
-use burn::tensor::activation::relu;
+use burn::tensor::activation::{relu, tanh};
 use burn::tensor::{Device, Tensor};
 use serde::{Deserialize, Serialize};
 
@@ -57,6 +57,9 @@ impl NetShape {
 struct ConvNorm {
     conv: Conv2d,
     norm: BatchNorm,
+    /// Whether `norm` is already folded into `conv` ([`ConvNorm::folded`], inference copies
+    /// only), so `forward` skips it. Not saved: files always hold the unfolded layer.
+    folded: bool,
 }
 
 impl ConvNorm {
@@ -70,11 +73,32 @@ impl ConvNorm {
                 .with_bias(false)
                 .init(device),
             norm: BatchNormConfig::new(output).init(device),
+            folded: false,
+        }
+    }
+
+    /// The same layer for inference with the batch norm's running statistics folded into
+    /// the convolution: weights scaled per output channel by `gamma / sqrt(var + eps)` and
+    /// `beta - mean * that scale` as the bias. One convolution replaces a convolution and the
+    /// norm's four passes over the activations; the outputs agree to rounding.
+    fn folded(&self) -> Self {
+        let norm = &self.norm;
+        let scale = norm.gamma.val() / norm.running_var.value().add_scalar(norm.epsilon).sqrt();
+        let shift = norm.beta.val() - norm.running_mean.value() * scale.clone();
+        let [outputs, ..] = self.conv.weight.dims();
+        let mut conv = self.conv.clone();
+        conv.weight = Param::from_tensor(conv.weight.val() * scale.reshape([outputs, 1, 1, 1]));
+        conv.bias = Some(Param::from_tensor(shift));
+        ConvNorm {
+            conv,
+            norm: norm.clone(),
+            folded: true,
         }
     }
 
     fn forward(&self, x: Tensor<4>) -> Tensor<4> {
-        self.norm.forward(self.conv.forward(x))
+        let y = self.conv.forward(x);
+        if self.folded { y } else { self.norm.forward(y) }
     }
 }
 
@@ -100,11 +124,15 @@ pub(crate) struct Heads {
     pub wdl: Tensor<2>,
     /// Predicted score margin, `[B, 1]`, when the net has a score head.
     pub score: Option<Tensor<2>>,
+    /// Predicted final owner of every cell, `[B, cells]` in `[-1, 1]` (+1: the mover), when
+    /// the net has an ownership head and the caller asked for it (training only).
+    pub ownership: Option<Tensor<2>>,
 }
 
 /// The AlphaZero-style residual network: a 3x3 stem, a trunk of residual blocks, a policy
 /// head (1x1 conv, then a linear layer to every action's logit) and a value head (1x1 conv,
-/// a hidden layer, then win/draw/loss logits and optionally a score margin).
+/// a hidden layer, then win/draw/loss logits and optionally a score margin), and optionally an
+/// ownership head (a 1x1 conv to one plane, tanh) that only training reads.
 #[derive(Module, Debug)]
 pub(crate) struct ResNet {
     stem: ConvNorm,
@@ -115,6 +143,7 @@ pub(crate) struct ResNet {
     value_hidden: Linear,
     wdl_out: Linear,
     score_out: Option<Linear>,
+    ownership_conv: Option<Conv2d>,
 }
 
 impl ResNet {
@@ -140,15 +169,57 @@ impl ResNet {
             score_out: config
                 .score_head
                 .then(|| LinearConfig::new(config.value_hidden, 1).init(device)),
+            ownership_conv: config
+                .ownership_head
+                .then(|| Conv2dConfig::new([c, 1], [1, 1]).init(device)),
         }
     }
 
-    /// Runs a batch `[B, planes, height, width]` through the net.
+    /// The same net for inference with every batch norm folded into its convolution
+    /// ([`ConvNorm::folded`]): what [`crate::Net`] evaluates with. Never saved.
+    pub fn folded(&self) -> Self {
+        ResNet {
+            stem: self.stem.folded(),
+            blocks: self
+                .blocks
+                .iter()
+                .map(|block| ResBlock {
+                    first: block.first.folded(),
+                    second: block.second.folded(),
+                })
+                .collect(),
+            policy_conv: self.policy_conv.folded(),
+            policy_out: self.policy_out.clone(),
+            value_conv: self.value_conv.folded(),
+            value_hidden: self.value_hidden.clone(),
+            wdl_out: self.wdl_out.clone(),
+            score_out: self.score_out.clone(),
+            ownership_conv: self.ownership_conv.clone(),
+        }
+    }
+
+    /// Runs a batch `[B, planes, height, width]` through the net: the heads search reads
+    /// (no ownership).
     pub fn forward(&self, input: Tensor<4>) -> Heads {
+        self.heads(input, false)
+    }
+
+    /// Runs a batch through the net with every head it has, the ownership head included:
+    /// what training needs.
+    pub fn forward_training(&self, input: Tensor<4>) -> Heads {
+        self.heads(input, true)
+    }
+
+    /// The trunk, then the heads; the ownership head only if `ownership` is set.
+    fn heads(&self, input: Tensor<4>, ownership: bool) -> Heads {
         let mut x = relu(self.stem.forward(input));
         for block in &self.blocks {
             x = block.forward(x);
         }
+        let ownership = match (&self.ownership_conv, ownership) {
+            (Some(conv), true) => Some(tanh(conv.forward(x.clone())).flatten::<2>(1, 3)),
+            _ => None,
+        };
         let policy = relu(self.policy_conv.forward(x.clone())).flatten::<2>(1, 3);
         let value = relu(self.value_conv.forward(x)).flatten::<2>(1, 3);
         let hidden = relu(self.value_hidden.forward(value));
@@ -156,6 +227,43 @@ impl ResNet {
             policy: self.policy_out.forward(policy),
             wdl: self.wdl_out.forward(hidden.clone()),
             score: self.score_out.as_ref().map(|out| out.forward(hidden)),
+            ownership,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use burn::module::RunningState;
+    use burn::tensor::Distribution;
+
+    /// A conv + batch norm with trained-looking statistics (not the identity a fresh norm is),
+    /// so folding has something to get wrong.
+    fn trained_layer(device: &Device) -> ConvNorm {
+        let mut layer = ConvNorm::new(5, 7, 3, device);
+        let uniform =
+            |low, high| Tensor::<1>::random([7], Distribution::Uniform(low, high), device);
+        layer.norm.gamma = Param::from_tensor(uniform(0.5, 2.0));
+        layer.norm.beta = Param::from_tensor(uniform(-1.0, 1.0));
+        layer.norm.running_mean = RunningState::new(uniform(-0.5, 0.5));
+        layer.norm.running_var = RunningState::new(uniform(0.2, 3.0));
+        layer
+    }
+
+    #[test]
+    fn folding_the_batch_norm_keeps_the_outputs() {
+        let device = Device::flex();
+        let layer = trained_layer(&device);
+        let input = Tensor::<4>::random([3, 5, 9, 9], Distribution::Normal(0.0, 1.0), &device);
+        let expected = layer.forward(input.clone());
+        let folded = layer.folded();
+        let got = folded.forward(input);
+        let difference: f32 = (got - expected).abs().max().into_scalar();
+        assert!(difference < 1e-4, "folded layer differs by {difference}");
+        assert!(
+            !layer.folded && folded.folded,
+            "only the copy is marked folded"
+        );
     }
 }

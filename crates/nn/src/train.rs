@@ -1,5 +1,6 @@
 //! The training step: AdamW on policy cross-entropy + win/draw/loss cross-entropy + score
-//! squared error, and checkpoints that restore the optimiser with the weights.
+//! squared error + ownership squared error, and checkpoints that restore the optimiser with
+//! the weights.
 
 use std::path::Path;
 
@@ -30,12 +31,16 @@ pub struct Batch<'a> {
     /// Target score margins, `size` floats, already scaled to about `[-1, 1]`; used only when
     /// the net has a score head.
     pub score: Option<&'a [f32]>,
+    /// Target final owners of every cell from the mover's point of view (+1 mover, -1
+    /// opponent, 0 nobody), `size * cells`; used only when the net has an ownership head.
+    pub ownership: Option<&'a [f32]>,
 }
 
 /// The loss of one training step, before the update, averaged over the batch.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Losses {
-    /// What was minimised: `policy + value + score_weight * score`.
+    /// What was minimised: `policy + value + score_weight * score + ownership_weight *
+    /// ownership`.
     pub total: f32,
     /// Policy cross-entropy against the target distribution.
     pub policy: f32,
@@ -43,6 +48,9 @@ pub struct Losses {
     pub value: f32,
     /// Score-margin mean squared error (0 without a score head or score targets).
     pub score: f32,
+    /// Ownership squared error, averaged over cells (0 without an ownership head or
+    /// ownership targets).
+    pub ownership: f32,
 }
 
 /// A network being trained: its weights on an autodiff device, AdamW's state and the step
@@ -130,6 +138,10 @@ impl Trainer {
         if let Some(score) = batch.score {
             check("score", score.len(), 1);
         }
+        let cells = shape.height * shape.width;
+        if let Some(ownership) = batch.ownership {
+            check("ownership", ownership.len(), cells);
+        }
         let device = self.device.clone().autodiff();
         let tensor = |data: &[f32], dims: [usize; 2]| {
             Tensor::<2>::from_data(TensorData::new(data.to_vec(), dims), &device)
@@ -141,27 +153,35 @@ impl Trainer {
             ),
             &device,
         );
-        let heads = self.model.forward(inputs);
+        let heads = self.model.forward_training(inputs);
         let cross_entropy = |logits: Tensor<2>, target: Tensor<2>| {
             (log_softmax(logits, 1) * target).sum_dim(1).mean().neg()
         };
         let policy = cross_entropy(heads.policy, tensor(batch.policy, [n, shape.actions]));
         let value = cross_entropy(heads.wdl, tensor(batch.wdl, [n, WDL]));
         let mut total = policy.clone() + value.clone();
-        let score = match (heads.score, batch.score) {
-            (Some(predicted), Some(target)) => {
-                let error = (predicted - tensor(target, [n, 1])).powi_scalar(2).mean();
-                total = total + error.clone().mul_scalar(self.train_config.score_weight);
-                Some(error)
-            }
-            _ => None,
+        let mut squared_error = |predicted: Option<Tensor<2>>, target, width, weight: f32| {
+            let (predicted, target) = predicted.zip(target)?;
+            let error = (predicted - tensor(target, [n, width]))
+                .powi_scalar(2)
+                .mean();
+            total = total.clone() + error.clone().mul_scalar(weight);
+            Some(error)
         };
+        let score = squared_error(heads.score, batch.score, 1, self.train_config.score_weight);
+        let ownership = squared_error(
+            heads.ownership,
+            batch.ownership,
+            cells,
+            self.train_config.ownership_weight,
+        );
         let read = |t: &Tensor<1>| t.clone().into_scalar::<f32>();
         let losses = Losses {
             total: read(&total),
             policy: read(&policy),
             value: read(&value),
             score: score.as_ref().map_or(0.0, read),
+            ownership: ownership.as_ref().map_or(0.0, read),
         };
         let grads = GradientsParams::from_grads(total.backward(), &self.model);
         self.model = self

@@ -5,7 +5,8 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use oxo_nn::{
-    Batch, Device, Encode, FileInfo, FileKind, Net, NetConfig, NnError, TrainConfig, Trainer, WDL,
+    Batch, Device, Encode, FileInfo, FileKind, Losses, Net, NetConfig, NnError, TrainConfig,
+    Trainer, WDL,
 };
 use oxo_rules::adjacency::Adjacency;
 use oxo_rules::extreme::Extreme;
@@ -161,6 +162,7 @@ impl Solved {
             policy: &self.policy,
             wdl: &self.wdl,
             score: None,
+            ownership: None,
         }
     }
 }
@@ -209,28 +211,69 @@ fn training_learns_solved_tictactoe() {
     );
 }
 
-#[test]
-fn score_head_trains() {
-    let inputs = random_inputs::<PayToPlay>(16, 4);
-    let score: Vec<f32> = (0..16).map(|i| (i as f32 / 8.0) - 1.0).collect();
-    let policy = vec![0.1; 16 * 10];
-    let wdl: Vec<f32> = (0..16).flat_map(|_| [0.0, 1.0, 0.0]).collect();
+/// Trains a fresh net of `config` 100 steps on `inputs` with uniform policy targets, draws
+/// as value targets and the given extra targets, checks that the head's loss (`loss`) at
+/// least halves, and returns the trainer.
+fn check_head_trains<G: Encode>(
+    config: &NetConfig,
+    inputs: &[f32],
+    score: Option<&[f32]>,
+    ownership: Option<&[f32]>,
+    loss: fn(&Losses) -> f32,
+) -> Trainer {
+    let size = inputs.len() / G::INPUT_SIZE;
+    let policy = vec![1.0 / G::NUM_ACTIONS as f32; size * G::NUM_ACTIONS];
+    let wdl: Vec<f32> = (0..size).flat_map(|_| [0.0, 1.0, 0.0]).collect();
     let batch = Batch {
-        size: 16,
-        inputs: &inputs,
+        size,
+        inputs,
         policy: &policy,
         wdl: &wdl,
-        score: Some(&score),
+        score,
+        ownership,
     };
-    let config = tiny().with_score_head(true);
-    let mut trainer = Trainer::new::<PayToPlay>(&config, &TrainConfig::default(), &Device::flex());
+    let mut trainer = Trainer::new::<G>(config, &TrainConfig::default(), &Device::flex());
     let first = trainer.train_step(&batch);
-    assert!(first.score > 0.0);
+    assert!(loss(&first) > 0.0, "{first:?}");
     let mut last = first;
     for _ in 0..100 {
         last = trainer.train_step(&batch);
     }
-    assert!(last.score < first.score * 0.5, "{first:?} -> {last:?}");
+    assert!(loss(&last) < loss(&first) * 0.5, "{first:?} -> {last:?}");
+    trainer
+}
+
+#[test]
+fn score_head_trains() {
+    let inputs = random_inputs::<PayToPlay>(16, 4);
+    let score: Vec<f32> = (0..16).map(|i| (i as f32 / 8.0) - 1.0).collect();
+    let config = tiny().with_score_head(true);
+    check_head_trains::<PayToPlay>(&config, &inputs, Some(&score), None, |l| l.score);
+}
+
+#[test]
+fn ownership_head_trains_and_leaves_inference_alone() {
+    let inputs = random_inputs::<Ultimate>(16, 5);
+    // A target the trunk can compute: each cell's mark (+1 the mover's, -1 the opponent's,
+    // planes 0 and 1 of the encoding).
+    let planes = Ultimate::PLANES * 81;
+    let ownership: Vec<f32> = (0..16 * 81)
+        .map(|i| {
+            let (position, cell) = (i / 81, i % 81);
+            inputs[position * planes + cell] - inputs[position * planes + 81 + cell]
+        })
+        .collect();
+    let config = tiny().with_ownership_head(true);
+    let trainer =
+        check_head_trains::<Ultimate>(&config, &inputs, None, Some(&ownership), |l| l.ownership);
+    // The head is saved and loaded with the rest of the net.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("model.bpk");
+    let net = trainer.net();
+    net.save(&path).unwrap();
+    let loaded = Net::load::<Ultimate>(&path, &Device::flex()).unwrap();
+    assert!(loaded.config().ownership_head);
+    assert_eq!(net.evaluate(&inputs, 16), loaded.evaluate(&inputs, 16));
 }
 
 #[test]

@@ -73,6 +73,7 @@ fn ultimate_throughput() {
                     policy: &policy,
                     wdl: &wdl,
                     score: None,
+                    ownership: None,
                 };
                 assert_eq!(wdl.len(), batch * WDL);
                 let r = rate(batch, || {

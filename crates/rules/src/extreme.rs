@@ -275,6 +275,7 @@ impl Game for Extreme {
     const NUM_SYMMETRIES: usize = SQUARE_SYMMETRIES;
     const HAS_SCORES: bool = true;
     const BLOCK: usize = 4;
+    const HAS_OWNERSHIP: bool = true;
 
     fn new() -> Self {
         Extreme {
@@ -405,6 +406,13 @@ impl Game for Extreme {
             },
             ..*self
         }
+    }
+
+    fn owner(&self, cell: usize) -> Option<Player> {
+        let board = board_of(cell);
+        Player::BOTH
+            .into_iter()
+            .find(|&player| self.won_boards(player) >> board & 1 == 1)
     }
 
     fn winning_action(&self) -> Option<Action> {

@@ -176,6 +176,9 @@ pub trait Game:
     /// Side of the small boards of a nested variant (3 for ultimate, 4 for extreme), 0 for a
     /// single board: how the grid is drawn and where separators fall.
     const BLOCK: usize = 0;
+    /// Whether [`Game::owner`] says something: true for the nested variants (ultimate,
+    /// extreme), whose small boards are won one at a time.
+    const HAS_OWNERSHIP: bool = false;
 
     /// The starting position.
     fn new() -> Self;
@@ -252,6 +255,16 @@ pub trait Game:
     /// their cells in index order. `None` when there is none, and in the scoring variants,
     /// which define no such move (their tactical playouts are uniform).
     fn winning_action(&self) -> Option<Action> {
+        None
+    }
+
+    /// Who owns grid cell `cell` (`row * WIDTH + col`): in the nested variants, the winner of
+    /// the small board holding it; `None` while nobody has won that board, and everywhere in
+    /// variants without small boards ([`Game::HAS_OWNERSHIP`] is false). Read from a game's
+    /// final position, it is the target of the trainer's ownership head (KataGo's auxiliary
+    /// target): one label per cell, where the game's result gives one per game.
+    fn owner(&self, cell: usize) -> Option<Player> {
+        let _ = cell;
         None
     }
 

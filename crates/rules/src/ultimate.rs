@@ -260,6 +260,7 @@ impl Game for Ultimate {
     const NUM_SYMMETRIES: usize = SQUARE_SYMMETRIES;
     const HAS_SCORES: bool = false;
     const BLOCK: usize = 3;
+    const HAS_OWNERSHIP: bool = true;
 
     fn new() -> Self {
         Ultimate {
@@ -343,6 +344,13 @@ impl Game for Ultimate {
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn owner(&self, cell: usize) -> Option<Player> {
+        let board = board_of(cell);
+        Player::BOTH
+            .into_iter()
+            .find(|&player| self.won_boards(player) >> board & 1 == 1)
     }
 
     fn winning_action(&self) -> Option<Action> {

@@ -206,6 +206,17 @@ fn a_diamond_wins_a_small_board_and_earns_a_bonus_move() {
     assert_eq!(game.won_boards(Player::X), 1 << 0);
     assert_eq!(game.closed_boards(), 1 << 0);
     assert_eq!(game.scores(), Some([6, 0]), "a corner board is worth 6");
+    // X owns the 16 cells of the won board A1-D4, and nothing else.
+    let owned: Vec<Action> = (0..256)
+        .filter(|&c| game.owner(c).is_some())
+        .map(|c| c as Action)
+        .collect();
+    assert_eq!(owned, board_cells(0));
+    assert!(
+        owned
+            .iter()
+            .all(|&c| game.owner(c as usize) == Some(Player::X))
+    );
     // Bonus: X again, sent by B3 (position row 2, col 1) to board E9-H12.
     assert_eq!(game.to_move(), Player::X);
     assert!(game.is_bonus_move());

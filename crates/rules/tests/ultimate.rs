@@ -224,6 +224,10 @@ fn sent_to_a_won_board_the_mover_plays_any_open_board() {
     assert_eq!(game.check(at("G1")), Err(IllegalMove::Occupied));
     assert!(game.is_legal(at("I9")) && game.is_legal(at("D2")));
     assert!(game.to_string().contains("O to move on any open board."));
+    // X owns every cell of the won board, empty ones included, and nothing else.
+    let owned: Vec<usize> = (0..81).filter(|&c| game.owner(c).is_some()).collect();
+    assert_eq!(owned, [0, 1, 2, 9, 10, 11, 18, 19, 20]);
+    assert!(owned.iter().all(|&c| game.owner(c) == Some(Player::X)));
 }
 
 #[test]

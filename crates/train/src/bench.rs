@@ -107,12 +107,14 @@ pub fn bench_nn<G: Encode>(
     let policy = vec![1.0 / G::NUM_ACTIONS as f32; train_batch * G::NUM_ACTIONS];
     let wdl: Vec<f32> = (0..train_batch).flat_map(|_| [0.0, 1.0, 0.0]).collect();
     let score = vec![0.0; train_batch];
+    let ownership = vec![0.0; train_batch * G::WIDTH * G::HEIGHT];
     let batch = Batch {
         size: train_batch,
         inputs: &inputs,
         policy: &policy,
         wdl: &wdl,
         score: config.score_head.then_some(&score[..]),
+        ownership: config.ownership_head.then_some(&ownership[..]),
     };
     trainer.train_step(&batch);
     let start = Instant::now();

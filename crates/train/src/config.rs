@@ -188,6 +188,10 @@ pub struct TrainSection {
     /// Weight of the score-margin loss (0..=100; used with `net.score_head`).
     #[serde(default = "one_f32")]
     pub score_weight: f32,
+    /// Weight of the ownership loss (0..=100; used with `net.ownership_head`): the squared
+    /// error of each cell's predicted final owner, averaged over the cells.
+    #[serde(default = "one_f32")]
+    pub ownership_weight: f32,
     /// Score margins are divided by this (then clipped to [-1, 1]) to make the score target
     /// (> 0).
     #[serde(default = "one_f32")]
@@ -372,13 +376,24 @@ impl RunConfig {
 
     /// Checks every field against its allowed range.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        if self.variant.parse::<oxo_rules::Variant>().is_err() {
+        let Ok(variant) = self.variant.parse::<oxo_rules::Variant>() else {
             return Err(ConfigError {
                 field: "variant".into(),
                 message: format!(
                     "unknown variant '{}': allowed {}",
                     self.variant,
                     oxo_rules::Variant::names()
+                ),
+            });
+        };
+        let has_ownership =
+            oxo_rules::with_variant!(variant, G => <G as oxo_rules::Game>::HAS_OWNERSHIP);
+        if self.net.ownership_head && !has_ownership {
+            return Err(ConfigError {
+                field: "net.ownership_head".into(),
+                message: format!(
+                    "{variant} has no small boards to own: set it to false (only ultimate and \
+                     extreme have an ownership target)"
                 ),
             });
         }
@@ -465,6 +480,7 @@ impl RunConfig {
         open_range("train.learning_rate", t.learning_rate, 0.0, 1.0)?;
         range("train.weight_decay", t.weight_decay, 0.0, 1.0)?;
         range("train.score_weight", t.score_weight, 0.0, 100.0)?;
+        range("train.ownership_weight", t.ownership_weight, 0.0, 100.0)?;
         open_range("train.score_scale", t.score_scale as f64, 0.0, 1e6)?;
         range("train.value_search_weight", t.value_search_weight, 0.0, 1.0)?;
         range("train.min_window", t.min_window, 1, usize::MAX)?;
@@ -504,6 +520,7 @@ impl RunConfig {
             learning_rate: self.train.learning_rate,
             weight_decay: self.train.weight_decay,
             score_weight: self.train.score_weight,
+            ownership_weight: self.train.ownership_weight,
         }
     }
 
@@ -624,6 +641,20 @@ simulations = 4
     }
 
     #[test]
+    fn ownership_head_needs_a_variant_with_small_boards() {
+        let tictactoe = SMALL.replace("[net]", "[net]\nownership_head = true");
+        let err = RunConfig::from_toml(&tictactoe).unwrap_err().to_string();
+        assert!(
+            err.contains("net.ownership_head") && err.contains("set it to false"),
+            "{err}"
+        );
+        let ultimate = tictactoe.replace("\"tictactoe\"", "\"ultimate\"");
+        let config = RunConfig::from_toml(&ultimate).unwrap();
+        assert!(config.net.ownership_head);
+        assert_eq!(config.train_config().ownership_weight, 1.0);
+    }
+
+    #[test]
     fn errors_name_the_field_and_range() {
         let bad = SMALL.replace("parallel_games = 8", "parallel_games = 0");
         let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
@@ -662,6 +693,12 @@ simulations = 4
         );
         let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
         assert!(err.contains("train.value_search_weight"), "{err}");
+        let bad = SMALL.replace(
+            "max_window = 1000",
+            "max_window = 1000\nownership_weight = 101",
+        );
+        let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
+        assert!(err.contains("train.ownership_weight"), "{err}");
         let bad = SMALL.replace("[gate]", "[gate]\nbogus = 1");
         let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
         assert!(err.contains("bogus"), "{err}");

@@ -96,6 +96,9 @@ pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
             "value_channels": config.value_channels,
             "value_hidden": config.value_hidden,
             "score_head": config.score_head,
+            "ownership_head": config.ownership_head,
+            "ownership_note": "a training-only head (each cell's final owner); not an ONNX \
+                               output, its weights are in the safetensors file",
         },
         "input": {
             "name": INPUT_NAME,

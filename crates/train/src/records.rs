@@ -50,6 +50,15 @@ impl GameRecord {
         }
         out
     }
+
+    /// The position after the last action: where the game ended.
+    pub fn final_position<G: Game>(&self) -> G {
+        let mut game = G::new();
+        for &action in &self.actions {
+            game.play(action);
+        }
+        game
+    }
 }
 
 /// One generation's self-play games.

@@ -6,7 +6,7 @@
 //! over all moves (fast-search ones included, as the window's age), newest games first.
 
 use oxo_nn::{Batch, Encode, Net, Trainer, WDL, expected_value, wdl_probabilities};
-use oxo_rules::{Action, Game};
+use oxo_rules::{Action, Game, Player};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
@@ -29,6 +29,9 @@ pub struct Sample<G> {
     pub wdl: [f32; WDL],
     /// The final score margin from the mover's view, scaled and clipped to [-1, 1].
     pub score: f32,
+    /// Every cell's owner at the end of the game from the mover's view (+1 mover, -1
+    /// opponent, 0 nobody), for nets with an ownership head; empty otherwise.
+    pub ownership: Vec<i8>,
 }
 
 /// The replay window's size for `total` positions played.
@@ -47,6 +50,7 @@ pub fn load_window<G: Game>(
 ) -> Result<(Vec<Sample<G>>, usize)> {
     let config = run.config();
     let search_weight = config.train.value_search_weight;
+    let ownership = config.net.ownership_head && G::HAS_OWNERSHIP;
     let mut samples = Vec::new();
     let mut positions = 0;
     for g in (1..=generation).rev() {
@@ -64,6 +68,7 @@ pub fn load_window<G: Game>(
             }
             positions += record.actions.len();
             let outcome = record.outcome();
+            let end = ownership.then(|| record.final_position::<G>());
             for (position, target) in record.positions::<G>().into_iter().zip(&record.targets) {
                 if !target.full {
                     continue;
@@ -80,11 +85,24 @@ pub fn load_window<G: Game>(
                     outcome,
                     wdl: value_target(outcome, target.value, search_weight),
                     score,
+                    ownership: end.map_or_else(Vec::new, |end| ownership_target(&end, mover)),
                 });
             }
         }
     }
     Ok((samples, positions))
+}
+
+/// Every cell's owner in the final position `end` from `mover`'s view: +1 for `mover`, -1
+/// for the opponent, 0 for nobody.
+fn ownership_target<G: Game>(end: &G, mover: Player) -> Vec<i8> {
+    (0..G::WIDTH * G::HEIGHT)
+        .map(|cell| match end.owner(cell) {
+            Some(owner) if owner == mover => 1,
+            Some(_) => -1,
+            None => 0,
+        })
+        .collect()
 }
 
 /// The win/draw/loss class of a game result from the mover's view (+1, 0 or -1).
@@ -110,22 +128,34 @@ pub fn value_target(outcome: f32, search_value: f32, search_weight: f32) -> [f32
     wdl
 }
 
+/// One row of a training batch: slices of the [`Buffers`] a sample is written into.
+pub struct Row<'a> {
+    /// The encoded position, `G::INPUT_SIZE` floats.
+    pub input: &'a mut [f32],
+    /// The policy target, `G::NUM_ACTIONS` floats.
+    pub policy: &'a mut [f32],
+    /// The WDL target, [`WDL`] floats.
+    pub wdl: &'a mut [f32],
+    /// The score target.
+    pub score: &'a mut f32,
+    /// The ownership target, one float per cell (empty when the net has no ownership head).
+    pub ownership: &'a mut [f32],
+}
+
 /// Writes `sample` under symmetry `sym` into one row of a batch: the encoded transformed
-/// position, the policy with every action mapped, the WDL target and the score.
-pub fn write_sample<G: Encode>(
-    sample: &Sample<G>,
-    sym: usize,
-    input: &mut [f32],
-    policy: &mut [f32],
-    wdl: &mut [f32],
-) -> f32 {
-    sample.position.transformed(sym).encode(input);
-    policy.fill(0.0);
+/// position, the policy and the ownership with every action and cell mapped, the WDL target
+/// and the score.
+pub fn write_sample<G: Encode>(sample: &Sample<G>, sym: usize, row: Row) {
+    sample.position.transformed(sym).encode(row.input);
+    row.policy.fill(0.0);
     for &(action, p) in &sample.policy {
-        policy[G::map_action(sym, action) as usize] = p;
+        row.policy[G::map_action(sym, action) as usize] = p;
     }
-    wdl.copy_from_slice(&sample.wdl);
-    sample.score
+    row.wdl.copy_from_slice(&sample.wdl);
+    *row.score = sample.score;
+    for (cell, &owner) in sample.ownership.iter().enumerate() {
+        row.ownership[G::map_action(sym, cell as Action) as usize] = owner as f32;
+    }
 }
 
 /// Buffers of one training batch.
@@ -135,28 +165,34 @@ struct Buffers {
     policy: Vec<f32>,
     wdl: Vec<f32>,
     score: Vec<f32>,
+    ownership: Vec<f32>,
 }
 
 impl Buffers {
     /// Fills the buffers with `indices`' samples, each under a random symmetry.
     fn fill<G: Encode>(&mut self, samples: &[Sample<G>], indices: &[usize], rng: &mut SmallRng) {
         let n = indices.len();
+        let cells = samples.first().map_or(0, |s| s.ownership.len());
         self.inputs.resize(n * G::INPUT_SIZE, 0.0);
         self.policy.resize(n * G::NUM_ACTIONS, 0.0);
         self.wdl.resize(n * WDL, 0.0);
         self.score.resize(n, 0.0);
+        self.ownership.resize(n * cells, 0.0);
         for (row, &i) in indices.iter().enumerate() {
             let sym = rng.random_range(0..G::NUM_SYMMETRIES);
-            self.score[row] = write_sample(
-                &samples[i],
-                sym,
-                &mut self.inputs[row * G::INPUT_SIZE..(row + 1) * G::INPUT_SIZE],
-                &mut self.policy[row * G::NUM_ACTIONS..(row + 1) * G::NUM_ACTIONS],
-                &mut self.wdl[row * WDL..(row + 1) * WDL],
-            );
+            let row = Row {
+                input: &mut self.inputs[row * G::INPUT_SIZE..(row + 1) * G::INPUT_SIZE],
+                policy: &mut self.policy[row * G::NUM_ACTIONS..(row + 1) * G::NUM_ACTIONS],
+                wdl: &mut self.wdl[row * WDL..(row + 1) * WDL],
+                score: &mut self.score[row],
+                ownership: &mut self.ownership[row * cells..(row + 1) * cells],
+            };
+            write_sample(&samples[i], sym, row);
         }
     }
 
+    /// The filled buffers as a batch of `n` rows; score and ownership targets only if `score`
+    /// and the samples have them.
     fn batch(&self, n: usize, score: bool) -> Batch<'_> {
         Batch {
             size: n,
@@ -164,6 +200,7 @@ impl Buffers {
             policy: &self.policy,
             wdl: &self.wdl,
             score: score.then_some(&self.score[..]),
+            ownership: (!self.ownership.is_empty()).then_some(&self.ownership[..]),
         }
     }
 }
@@ -261,7 +298,7 @@ pub fn train_stage<G: Encode>(
         let batch_size = config.train.batch_size;
         let mut rng = SmallRng::seed_from_u64(mix(config.seed, generation, 0x7A));
         let mut buffers = Buffers::default();
-        let mut sums = [0.0f64; 4];
+        let mut sums = [0.0f64; 5];
         let bar = observer.bar(steps as u64, "training steps");
         let mut taken = 0;
         if !samples.is_empty() {
@@ -272,10 +309,13 @@ pub fn train_stage<G: Encode>(
                     .collect();
                 buffers.fill(&samples, &indices, &mut rng);
                 let losses = trainer.train_step(&buffers.batch(batch_size, score));
-                for (sum, x) in
-                    sums.iter_mut()
-                        .zip([losses.total, losses.policy, losses.value, losses.score])
-                {
+                for (sum, x) in sums.iter_mut().zip([
+                    losses.total,
+                    losses.policy,
+                    losses.value,
+                    losses.score,
+                    losses.ownership,
+                ]) {
                     *sum += x as f64;
                 }
                 taken += 1;
@@ -290,6 +330,7 @@ pub fn train_stage<G: Encode>(
             "loss_policy": mean(1),
             "loss_value": mean(2),
             "loss_score": mean(3),
+            "loss_ownership": mean(4),
             "steps": taken,
             "window_positions": positions,
             "window_samples": samples.len(),
@@ -329,7 +370,7 @@ mod tests {
     use oxo_rules::tictactoe::TicTacToe;
 
     #[test]
-    fn symmetry_augmentation_maps_policy_targets() {
+    fn symmetry_augmentation_maps_policy_and_ownership_targets() {
         let mut position = TicTacToe::new();
         for a in [0, 4, 5] {
             position.play(a);
@@ -347,16 +388,28 @@ mod tests {
             policy: policy.clone(),
             outcome: -1.0,
             wdl: value_target(-1.0, 0.5, 0.0),
-            score: 0.0,
+            score: 0.5,
+            // A made-up ownership, distinct enough to show where each cell goes.
+            ownership: (0..9).map(|c| [1, 0, -1][c % 3]).collect(),
         };
         let mut input = vec![0.0; TicTacToe::INPUT_SIZE];
         let mut target = vec![0.0; TicTacToe::NUM_ACTIONS];
         let mut wdl = vec![0.0; WDL];
+        let mut score = 0.0;
+        let mut owned = vec![0.0; 9];
         let mut plain = vec![0.0; TicTacToe::INPUT_SIZE];
         position.encode(&mut plain);
         let cells = TicTacToe::WIDTH * TicTacToe::HEIGHT;
         for sym in 0..TicTacToe::NUM_SYMMETRIES {
-            write_sample(&sample, sym, &mut input, &mut target, &mut wdl);
+            let row = Row {
+                input: &mut input,
+                policy: &mut target,
+                wdl: &mut wdl,
+                score: &mut score,
+                ownership: &mut owned,
+            };
+            write_sample(&sample, sym, row);
+            assert_eq!(score, 0.5);
             let transformed = position.transformed(sym);
             let mut mapped_legal = ActionList::new();
             transformed.legal_actions(&mut mapped_legal);
@@ -373,6 +426,10 @@ mod tests {
                     let m = TicTacToe::map_action(sym, c as Action) as usize;
                     assert_eq!(input[plane * cells + m], plain[plane * cells + c]);
                 }
+            }
+            for c in 0..cells {
+                let m = TicTacToe::map_action(sym, c as Action) as usize;
+                assert_eq!(owned[m], sample.ownership[c] as f32);
             }
             assert_eq!(wdl, [0.0, 0.0, 1.0]);
         }

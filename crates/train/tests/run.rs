@@ -231,3 +231,62 @@ fn bootstrap_generations_search_without_the_net_and_skip_the_gate() {
     assert_eq!(rated.len(), 1);
     assert!(rated[0]["seconds"].as_f64() >= rated[0]["rating_seconds"].as_f64());
 }
+
+/// An ultimate run with an ownership head trains it on each cell's final owner: the samples
+/// carry the owners of their game's last position, from the mover's view, and the head's
+/// loss is logged.
+#[test]
+fn an_ownership_head_learns_who_wins_each_small_board() {
+    use oxo_rules::Game;
+    use oxo_rules::ultimate::Ultimate;
+
+    let dir = tempfile::tempdir().unwrap();
+    let ultimate = TINY
+        .replace("\"tictactoe\"", "\"ultimate\"")
+        .replace("[net]", "[net]\nownership_head = true")
+        .replace("games_per_generation = 24", "games_per_generation = 8")
+        .replace("parallel_games = 24", "parallel_games = 8");
+    let mut config = RunConfig::from_toml(&ultimate).unwrap();
+    config.generations = 1;
+    let run = RunDir::open(dir.path(), &config).unwrap();
+    run_loop::<Ultimate>(&run, &Device::flex(), &LoopOptions::default()).unwrap();
+    let trained = std::fs::read_to_string(run.metrics_path())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|m| m["stage"] == "train")
+        .unwrap();
+    assert!(
+        trained["loss_ownership"].as_f64().unwrap() > 0.0,
+        "{trained}"
+    );
+    assert!(
+        Net::load::<Ultimate>(&run.best_path(), &Device::flex())
+            .unwrap()
+            .config()
+            .ownership_head
+    );
+
+    let (samples, _) = oxo_train::train::load_window::<Ultimate>(&run, 1, 1_000_000).unwrap();
+    let records = GenerationRecords::load(&run.selfplay_path(1), "ultimate").unwrap();
+    let ends: Vec<Ultimate> = records.games.iter().map(|g| g.final_position()).collect();
+    assert!(!samples.is_empty());
+    for sample in &samples {
+        assert_eq!(sample.ownership.len(), 81);
+        let mover = sample.position.to_move();
+        // The sample's position leads to exactly one of the games' ends with these owners.
+        let owners = |end: &Ultimate| -> Vec<i8> {
+            (0..81)
+                .map(|c| match end.owner(c) {
+                    None => 0,
+                    Some(p) if p == mover => 1,
+                    Some(_) => -1,
+                })
+                .collect()
+        };
+        assert!(ends.iter().any(|end| owners(end) == sample.ownership));
+    }
+    // Some boards were won: the targets are not all zero, and both signs occur.
+    let all: Vec<i8> = samples.iter().flat_map(|s| s.ownership.clone()).collect();
+    assert!(all.contains(&1) && all.contains(&-1));
+}

@@ -88,7 +88,8 @@ pub fn agrees_with_reference<G: Game, R: Reference>(games: usize, seed: u64) {
 
 /// Plays one random game and checks the invariants at every step: the game ends within
 /// `MAX_PLIES`; `check` agrees with the legal list; every symmetry maps the legal set onto the
-/// transformed position's legal set, keeps player, outcome and scores, and commutes with play.
+/// transformed position's legal set, keeps player, outcome, scores and cell owners, and
+/// commutes with play.
 pub fn random_game_invariants<G: Game>(seed: u64) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = G::new();
@@ -155,6 +156,17 @@ fn check_position<G: Game>(game: &G) {
         if !game.is_over() {
             assert_eq!(image.to_move(), game.to_move(), "symmetry {sym} player");
         }
+        for cell in 0..G::WIDTH * G::HEIGHT {
+            let mapped = G::map_action(sym, cell as Action) as usize;
+            assert_eq!(
+                image.owner(mapped),
+                game.owner(cell),
+                "symmetry {sym} owner of cell {cell}"
+            );
+        }
+    }
+    if !G::HAS_OWNERSHIP {
+        assert!((0..G::WIDTH * G::HEIGHT).all(|cell| game.owner(cell).is_none()));
     }
     assert_eq!(game.transformed(0), *game, "symmetry 0 is the identity");
 }
