@@ -51,7 +51,7 @@ impl Net {
             AxisSpec::Static,
         ])];
         let exporter = OnnxExporter::new();
-        let model = self.module();
+        let model = &self.module().without_ownership();
         let exported = if self.config().score_head {
             exporter.export_dynamic(model, input(2), input(3), &specs, |m, x| {
                 let heads = m.forward(x);

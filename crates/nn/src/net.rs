@@ -198,6 +198,15 @@ impl ResNet {
         }
     }
 
+    /// The same net without its ownership head: what ONNX export traces, so the exported
+    /// file carries no weights that none of its outputs use.
+    pub fn without_ownership(&self) -> Self {
+        ResNet {
+            ownership_conv: None,
+            ..self.clone()
+        }
+    }
+
     /// Runs a batch `[B, planes, height, width]` through the net: the heads search reads
     /// (no ownership).
     pub fn forward(&self, input: Tensor<4>) -> Heads {

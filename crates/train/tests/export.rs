@@ -84,13 +84,22 @@ fn close(a: f64, b: f64, what: &str, line: &str) {
 /// Exports a fresh network of `G` and checks the Python program against it.
 fn check_variant<G: Encode>(seed: u64) {
     let dir = tempfile::tempdir().unwrap();
-    let config = NetConfig::new(1, 8).with_score_head(G::HAS_SCORES);
+    let config = NetConfig::new(1, 8)
+        .with_score_head(G::HAS_SCORES)
+        .with_ownership_head(G::HAS_OWNERSHIP);
     let net = Net::new::<G>(&config, &Device::flex());
     let model = dir.path().join("net.bpk");
     net.save(&model).unwrap();
     let out = dir.path().join("export");
     oxo_train::export_model::<G>(&model, &out).unwrap();
     let out_arg = out.to_str().unwrap();
+    // Training's ownership head (ultimate, extreme) is no output, so its weights stay out.
+    let onnx = std::fs::read(out.join("model.onnx")).unwrap();
+    assert!(
+        !onnx.windows(9).any(|w| w == b"ownership"),
+        "{}: model.onnx holds unused ownership weights",
+        G::NAME
+    );
 
     let positions = random_positions::<G>(POSITIONS, seed);
     // Planes, exactly, for a few positions.
