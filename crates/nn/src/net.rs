@@ -189,12 +189,8 @@ impl ResNet {
                 })
                 .collect(),
             policy_conv: self.policy_conv.folded(),
-            policy_out: self.policy_out.clone(),
             value_conv: self.value_conv.folded(),
-            value_hidden: self.value_hidden.clone(),
-            wdl_out: self.wdl_out.clone(),
-            score_out: self.score_out.clone(),
-            ownership_conv: self.ownership_conv.clone(),
+            ..self.clone()
         }
     }
 

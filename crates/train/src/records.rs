@@ -40,24 +40,16 @@ impl GameRecord {
         }
     }
 
-    /// The positions before each action, replayed from the start.
-    pub fn positions<G: Game>(&self) -> Vec<G> {
+    /// Replays the game from the start: the positions before each action, and the position
+    /// after the last one, where the game ended (what the ownership target is read from).
+    pub fn replay<G: Game>(&self) -> (Vec<G>, G) {
         let mut game = G::new();
-        let mut out = Vec::with_capacity(self.actions.len());
+        let mut before = Vec::with_capacity(self.actions.len());
         for &action in &self.actions {
-            out.push(game);
+            before.push(game);
             game.play(action);
         }
-        out
-    }
-
-    /// The position after the last action: where the game ended.
-    pub fn final_position<G: Game>(&self) -> G {
-        let mut game = G::new();
-        for &action in &self.actions {
-            game.play(action);
-        }
-        game
+        (before, game)
     }
 }
 
@@ -158,7 +150,7 @@ mod tests {
         assert!(GenerationRecords::load(&path, "ultimate").is_err());
         assert_eq!(records.positions(), 6);
         assert_eq!(records.full_positions(), 2);
-        assert_eq!(records.games[0].positions::<TicTacToe>().len(), 3);
+        assert_eq!(records.games[0].replay::<TicTacToe>().0.len(), 3);
         std::fs::write(&path, b"garbage").unwrap();
         let err = GenerationRecords::load(&path, "tictactoe").unwrap_err();
         assert!(err.to_string().contains("corrupt"), "{err}");

@@ -68,8 +68,9 @@ pub fn load_window<G: Game>(
             }
             positions += record.actions.len();
             let outcome = record.outcome();
-            let end = ownership.then(|| record.final_position::<G>());
-            for (position, target) in record.positions::<G>().into_iter().zip(&record.targets) {
+            let (before, end) = record.replay::<G>();
+            let end = ownership.then_some(end);
+            for (position, target) in before.into_iter().zip(&record.targets) {
                 if !target.full {
                     continue;
                 }

@@ -269,7 +269,7 @@ fn an_ownership_head_learns_who_wins_each_small_board() {
 
     let (samples, _) = oxo_train::train::load_window::<Ultimate>(&run, 1, 1_000_000).unwrap();
     let records = GenerationRecords::load(&run.selfplay_path(1), "ultimate").unwrap();
-    let ends: Vec<Ultimate> = records.games.iter().map(|g| g.final_position()).collect();
+    let ends: Vec<Ultimate> = records.games.iter().map(|g| g.replay().1).collect();
     assert!(!samples.is_empty());
     for sample in &samples {
         assert_eq!(sample.ownership.len(), 81);
