@@ -126,6 +126,8 @@ def check_variant(binary, name, games, seed, planes, models):
     rng = random.Random(seed)
     command = [binary, "gtp", "--variant", name]
     model = None
+    if not models:
+        command += ["--agent", "random"]  # rules and planes only: no network needed
     if models:
         model = Model(os.path.join(models, name))
         command += ["--agent", f"net:path={os.path.join(models, name, 'model.bpk')},sims=1"]

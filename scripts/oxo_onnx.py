@@ -153,6 +153,30 @@ def encode_nested_boards(game, planes, cells: int):
         planes[7, :] = 1.0
 
 
+def encode_rule_planes(game, planes, first: int, patterns, boards: int, cell_at) -> None:
+    """The seven rule planes after plane `first - 1` of ultimate (its Rust encoder's
+    "sends to" and "wins board" planes): cell `l` of every board shows board `l`
+    (closed; won by the mover; by the opponent; winnable by the mover in one move; by the
+    opponent), then the empty cells where the mover, or the opponent, would win their board."""
+    mover, opponent = game.to_move, game.to_move ^ 1
+    threats = [set(), set()]
+    for b in range(boards):
+        if b in game.closed:
+            continue
+        marks = [{l for l in range(boards) if game.owner[cell_at(b, l)] == p} for p in (mover, opponent)]
+        for side in (0, 1):
+            mine, theirs = marks[side], marks[1 - side]
+            for pattern in patterns:
+                open_cells = [l for l in pattern if l not in mine]
+                if len(open_cells) == 1 and not theirs & set(pattern):
+                    threats[side].add(b)
+                    planes[first + 5 + side, cell_at(b, open_cells[0])] = 1.0
+    shown = [game.closed, game.won[mover], game.won[opponent], threats[0], threats[1]]
+    for k, sent_to in enumerate(shown):
+        for local in sent_to:
+            set_cells(planes[first + k], [cell_at(b, local) for b in range(boards)])
+
+
 # ======================================================================================
 # tictactoe
 # ======================================================================================
@@ -233,12 +257,12 @@ class Ultimate(Game):
     draw. The move that ends the game does not pass the turn (the last mover stays `to_move`),
     and a finished game sends nobody anywhere.
 
-    Planes (9): mover marks, opponent marks, legal cells, cells of boards the mover won, of
+    Planes (16): mover marks, opponent marks, legal cells, cells of boards the mover won, of
     boards the opponent won, of closed boards, of the sent-to board, free-move flag (0 once
-    over), ones.
+    over), the seven rule planes (`encode_rule_planes`), ones.
     """
 
-    NAME, WIDTH, HEIGHT, NUM_ACTIONS, PLANES = "ultimate", 9, 9, 81, 9
+    NAME, WIDTH, HEIGHT, NUM_ACTIONS, PLANES = "ultimate", 9, 9, 81, 16
 
     def __init__(self):
         super().__init__()
@@ -291,6 +315,7 @@ class Ultimate(Game):
     def encode(self):
         planes = self._planes()
         encode_nested_boards(self, planes, 81)
+        encode_rule_planes(self, planes, 8, LINES3, 9, ult_cell_of)
         return self._shaped(planes)
 
 

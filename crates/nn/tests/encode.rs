@@ -172,3 +172,36 @@ fn finished_games_have_an_empty_legal_plane() {
     let planes = encode(&game);
     assert!(planes[18..27].iter().all(|&x| x == 0.0));
 }
+
+/// Ultimate's rule planes: O holds cells 4, 5 and 8 of board 0 (X holds 0), so each cell at
+/// local position 0 shows X, to move, that O could win the board it sends to, and cells 2 and 3
+/// (completing 2-5-8 and 3-4-5) show where O would win it.
+#[test]
+fn ultimate_shows_where_each_move_sends_and_which_cells_win_a_board() {
+    use oxo_rules::ultimate::cell_of;
+    let mut game = Ultimate::new();
+    for (board, local) in [(0, 0), (0, 4), (4, 0), (0, 8), (8, 0), (0, 5)] {
+        game.play(cell_of(board, local) as u16);
+    }
+    assert_eq!(game.to_move(), oxo_rules::Player::X);
+    let planes = encode(&game);
+    let at = |name: &str, cell: usize| planes[plane::<Ultimate>(name).expect(name) * 81 + cell];
+    for board in 0..9 {
+        for local in 0..9 {
+            let cell = cell_of(board, local);
+            assert_eq!(
+                at("sends to opponent threat:", cell),
+                (local == 0) as u8 as f32
+            );
+            assert_eq!(at("sends to mover threat:", cell), 0.0);
+            assert_eq!(at("sends to closed:", cell), 0.0);
+            let wins = (board == 0 && (local == 2 || local == 3)) as u8 as f32;
+            assert_eq!(
+                at("opponent wins board:", cell),
+                wins,
+                "board {board} cell {local}"
+            );
+            assert_eq!(at("mover wins board:", cell), 0.0);
+        }
+    }
+}

@@ -95,6 +95,18 @@ impl<'a> Planes<'a> {
     }
 }
 
+/// The empty cells of a small board that would complete one of `patterns` for the player
+/// holding `mine` (patterns with a cell in `theirs` are dead): where that player wins the
+/// board in one move: a rule feature of ultimate's encoding, written for any board's patterns.
+fn winning_cells(patterns: &[u16], mine: u16, theirs: u16) -> u16 {
+    patterns
+        .iter()
+        .filter(|&&pattern| {
+            theirs & pattern == 0 && (mine & pattern).count_ones() + 1 == pattern.count_ones()
+        })
+        .fold(0, |cells, &pattern| cells | (pattern & !mine))
+}
+
 /// The last plane of every encoding: all ones. Under the trunk's zero padding it tells the
 /// net where the board ends.
 const ONES: &str = "ones: constant 1 (shows the board edge under zero padding)";

@@ -1,10 +1,18 @@
 //! Ultimate tic-tac-toe (9x9): marks, legal moves, the big board (won and closed local boards),
-//! the board the mover is sent to, and a free-move flag.
+//! the board the mover is sent to, a free-move flag, and where each move sends the next one.
+//!
+//! The correspondence rule links a cell to a local board up to 8 cells away, which a few 3x3
+//! convolutions relate only through many layers learnt from outcomes. So, as KataGo feeds its
+//! net ladder and liberty features, the encoding states what the rules make of each cell:
+//! each local board carries a miniature of the big board (cell `l` of every board shows board
+//! `l`, where a move there sends the opponent: closed, won, or winnable in one move), and the
+//! cells that would win their board now are marked.
 
+use oxo_rules::tictactoe::LINES;
 use oxo_rules::ultimate::{Ultimate, cell_of};
 use oxo_rules::{Game, Player};
 
-use super::{Encode, ONES, Planes};
+use super::{Encode, ONES, Planes, winning_cells};
 
 /// `BOARD_CELLS[b]`: the flat cells of local board `b`, as a mask (bit = cell).
 const BOARD_CELLS: [u128; 9] = {
@@ -31,8 +39,24 @@ fn board_cells(mut boards: u16) -> u128 {
     cells
 }
 
+/// The cells at local position `l` of every board for each board `l` in `boards`: the
+/// miniature of the big board, each cell showing the board a move there sends to.
+fn miniature(boards: u16) -> u128 {
+    (0..9)
+        .filter(|board| boards >> board & 1 != 0)
+        .flat_map(|local| (0..9).map(move |board| 1u128 << cell_of(board, local)))
+        .fold(0, |cells, cell| cells | cell)
+}
+
+/// The flat cells of local board `board` whose bits are set in the 9-bit `locals`.
+fn local_cells(board: usize, locals: u16) -> u128 {
+    (0..9)
+        .filter(|local| locals >> local & 1 != 0)
+        .fold(0, |cells, local| cells | 1u128 << cell_of(board, local))
+}
+
 impl Encode for Ultimate {
-    const PLANES: usize = 9;
+    const PLANES: usize = 16;
 
     fn plane_names() -> &'static [&'static str] {
         &[
@@ -44,6 +68,13 @@ impl Encode for Ultimate {
             "closed: every cell of the closed local boards (won, or full)",
             "sent: every cell of the local board the mover is sent to (none on a free move)",
             "free move: 1 when the mover may play on any open board",
+            "sends to closed: cells whose board (by the correspondence rule) is closed: a free move",
+            "sends to mover won: cells whose board the mover has won",
+            "sends to opponent won: cells whose board the opponent has won",
+            "sends to mover threat: cells whose board the mover could win in one move",
+            "sends to opponent threat: cells whose board the opponent could win in one move",
+            "mover wins board: empty cells of open boards where the mover's move wins the board",
+            "opponent wins board: empty cells of open boards where the opponent's move would win it",
             ONES,
         ]
     }
@@ -62,6 +93,30 @@ impl Encode for Ultimate {
             Some(board) => planes.bits(6, BOARD_CELLS[board]),
             None => planes.flag(7, !self.is_over()),
         }
-        planes.fill(8, 1.0);
+        let closed = self.closed_boards();
+        let mut threats = [0u16; 2];
+        let mut wins = [0u128; 2];
+        for board in (0..9).filter(|board| closed >> board & 1 == 0) {
+            let (mine, theirs) = (
+                self.local_marks(mover, board),
+                self.local_marks(opponent, board),
+            );
+            let cells = [
+                winning_cells(&LINES, mine, theirs),
+                winning_cells(&LINES, theirs, mine),
+            ];
+            for side in 0..2 {
+                threats[side] |= u16::from(cells[side] != 0) << board;
+                wins[side] |= local_cells(board, cells[side]);
+            }
+        }
+        planes.bits(8, miniature(closed));
+        planes.bits(9, miniature(self.won_boards(mover)));
+        planes.bits(10, miniature(self.won_boards(opponent)));
+        planes.bits(11, miniature(threats[0]));
+        planes.bits(12, miniature(threats[1]));
+        planes.bits(13, wins[0]);
+        planes.bits(14, wins[1]);
+        planes.fill(15, 1.0);
     }
 }
