@@ -123,8 +123,9 @@ fn mask(word: u64) -> u16 {
     (word >> 52) as u16 & NINE
 }
 
-/// A local 9-bit mask spread onto the flat grid (bit `row * 9 + col`) at board `board`.
-fn to_flat(mask: u16, board: usize) -> u128 {
+/// A local 9-bit mask spread onto the flat grid (bit `row * 9 + col`) at board `board`: the
+/// cells of that board whose local bits are set (as the network's input planes need them).
+pub fn to_flat(mask: u16, board: usize) -> u128 {
     let mut flat = 0u128;
     for cell in 0..9 {
         if mask >> cell & 1 != 0 {

@@ -9,7 +9,7 @@
 //! cells that would win their board now are marked.
 
 use oxo_rules::tictactoe::LINES;
-use oxo_rules::ultimate::{Ultimate, cell_of};
+use oxo_rules::ultimate::{Ultimate, cell_of, to_flat};
 use oxo_rules::{Game, Player};
 
 use super::{Encode, ONES, Planes, winning_cells};
@@ -42,17 +42,7 @@ fn board_cells(mut boards: u16) -> u128 {
 /// The cells at local position `l` of every board for each board `l` in `boards`: the
 /// miniature of the big board, each cell showing the board a move there sends to.
 fn miniature(boards: u16) -> u128 {
-    (0..9)
-        .filter(|board| boards >> board & 1 != 0)
-        .flat_map(|local| (0..9).map(move |board| 1u128 << cell_of(board, local)))
-        .fold(0, |cells, cell| cells | cell)
-}
-
-/// The flat cells of local board `board` whose bits are set in the 9-bit `locals`.
-fn local_cells(board: usize, locals: u16) -> u128 {
-    (0..9)
-        .filter(|local| locals >> local & 1 != 0)
-        .fold(0, |cells, local| cells | 1u128 << cell_of(board, local))
+    (0..9).fold(0, |cells, board| cells | to_flat(boards, board))
 }
 
 impl Encode for Ultimate {
@@ -107,7 +97,7 @@ impl Encode for Ultimate {
             ];
             for side in 0..2 {
                 threats[side] |= u16::from(cells[side] != 0) << board;
-                wins[side] |= local_cells(board, cells[side]);
+                wins[side] |= to_flat(cells[side], board);
             }
         }
         planes.bits(8, miniature(closed));
