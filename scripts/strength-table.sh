@@ -3,8 +3,8 @@
 # model in models/VARIANT/, one round robin of the model (net:sims=SIMS with the playouts its
 # model.json asks for: the default agent of `oxo play`) against the handcrafted agents at
 # several budgets (and the solver where there is one); results and SVG charts in
-# docs/strength/, the Markdown table on stdout (from the round robins only: the goal matches
-# in docs/strength/VARIANT-vs-AGENT.json are anchored at their own first agent).
+# docs/strength/, the Markdown table on stdout (from the round robins VARIANT.json only: the
+# goal matches in docs/strength/VARIANT-vs-AGENT.json are anchored at their own first agent).
 #   usage: scripts/strength-table.sh [OXO_BINARY] [GAMES_PER_PAIRING] [VARIANT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,4 +32,9 @@ run ultimate random,greedy,alphabeta:depth=4,uct:sims=1000,uct:sims=10000
 run xando random,greedy,alphabeta:depth=3,uct:sims=1000,uct:sims=10000
 run adjacency random,greedy,alphabeta:depth=3,uct:sims=1000,uct:sims=10000
 run extreme random,greedy,alphabeta:depth=3,uct:sims=10000
-python3 scripts/strength_table.py $(ls docs/strength/*.json | grep -v -- -vs-)
+# The round robins only (docs/strength holds other matches too: goal matches, experiments).
+tables=()
+for variant in tictactoe paytoplay ultimate xando adjacency extreme; do
+  [ -f "docs/strength/$variant.json" ] && tables+=("docs/strength/$variant.json")
+done
+python3 scripts/strength_table.py "${tables[@]}"

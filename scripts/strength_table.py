@@ -9,7 +9,10 @@ import sys
 
 def net_rows(report):
     """One Markdown row per opponent of the network agent (the agent whose spec starts net:)."""
-    net = next(s["agent"] for s in report["standings"] if s["agent"].startswith("net:"))
+    nets = [s["agent"] for s in report["standings"] if s["agent"].startswith("net:")]
+    if len(nets) != 1:
+        sys.exit(f"{report['variant']}: expected one net: agent in the round robin, found {nets}")
+    net = nets[0]
     elo = {s["agent"]: s["rating"] for s in report["standings"]}
     rows = []
     for p in report["pairings"]:
@@ -39,8 +42,9 @@ def main(paths):
     print("|---|---|---|---|---|")
     for path in paths:
         with open(path) as f:
-            for row in net_rows(json.load(f)):
-                print(row)
+            report = json.load(f)
+        for row in net_rows(report):
+            print(row)
 
 
 if __name__ == "__main__":

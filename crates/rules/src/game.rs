@@ -326,7 +326,7 @@ pub enum PlayoutPolicy {
     /// [`Game::winning_action`] when there is one, else a uniformly random move. It models
     /// an opponent that grabs every board it can: in extreme it lets plain UCT beat the
     /// `greedy` agent (67%, where uniform playouts score 43%), though uniform UCT beats it
-    /// head to head (README.md, "Shipped models").
+    /// head to head (docs/experiments.md).
     Tactical,
 }
 

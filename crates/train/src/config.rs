@@ -105,7 +105,7 @@ pub struct SelfPlayConfig {
     /// How the playouts pick their moves: `uniform` (the default) or `tactical`, which takes
     /// a move that wins a small board at once when there is one (ultimate, extreme; tictactoe:
     /// a line). Tactical playouts let plain UCT beat `greedy` in extreme, but a run trained
-    /// with them learned no more than one with uniform ones (README.md, "Shipped models").
+    /// with them learned no more than one with uniform ones (docs/experiments.md).
     #[serde(default)]
     pub rollout_policy: PlayoutPolicy,
     /// Generations at the start of a run whose self-play does without the network
