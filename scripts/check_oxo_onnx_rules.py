@@ -126,11 +126,11 @@ def check_variant(binary, name, games, seed, planes, models):
     rng = random.Random(seed)
     command = [binary, "gtp", "--variant", name]
     model = None
-    if not models:
-        command += ["--agent", "random"]  # rules and planes only: no network needed
     if models:
         model = Model(os.path.join(models, name))
         command += ["--agent", f"net:path={os.path.join(models, name, 'model.bpk')},sims=1"]
+    else:
+        command += ["--agent", "random"]  # rules and planes only: no network needed
     scripts = [script_game(cls, rng, planes, model is not None) for _ in range(games)]
     commands = "".join(cmd + "\n" for script, *_ in scripts for cmd, _ in script) + "quit\n"
     out = subprocess.run(command, input=commands, capture_output=True, text=True,

@@ -20,7 +20,10 @@ play = json.load(open(sys.argv[1])).get("play") or {}
 if play.get("rollouts"):
     print(",rollouts=%s,mix=%s" % (play["rollouts"], play["rollout_weight"]))' "models/$1/model.json"
 }
+# Every variant run names, in order: the round robins the table is made of.
+variants=()
 run() {
+  variants+=("$1")
   [ -z "$only" ] || [ "$only" = "$1" ] || return 0
   [ -f "models/$1/model.bpk" ] || { echo "no model ships for $1: skipped" >&2; return 0; }
   "$oxo" arena --variant "$1" --agents "$2,net:path=models/$1/model.bpk,sims=$sims$(playouts "$1")" \
@@ -34,7 +37,7 @@ run adjacency random,greedy,alphabeta:depth=3,uct:sims=1000,uct:sims=10000
 run extreme random,greedy,alphabeta:depth=3,uct:sims=10000
 # The round robins only (docs/strength holds other matches too: goal matches, experiments).
 tables=()
-for variant in tictactoe paytoplay ultimate xando adjacency extreme; do
-  [ -f "docs/strength/$variant.json" ] && tables+=("docs/strength/$variant.json")
+for variant in "${variants[@]}"; do
+  if [ -f "docs/strength/$variant.json" ]; then tables+=("docs/strength/$variant.json"); fi
 done
 python3 scripts/strength_table.py "${tables[@]}"
