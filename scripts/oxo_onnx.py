@@ -154,10 +154,11 @@ def encode_nested_boards(game, planes, cells: int):
 
 
 def encode_rule_planes(game, planes, first: int, patterns, boards: int, cell_at) -> None:
-    """The seven rule planes after plane `first - 1` of ultimate (its Rust encoder's
-    "sends to" and "wins board" planes): cell `l` of every board shows board `l`
-    (closed; won by the mover; by the opponent; winnable by the mover in one move; by the
-    opponent), then the empty cells where the mover, or the opponent, would win their board."""
+    """The seven rule planes from plane `first` of ultimate and extreme (their Rust
+    encoders' "sends to" and "wins board" planes; a board has `boards` cells too): cell `l`
+    of every board shows board `l` (closed; won by the mover; by the opponent; winnable by
+    the mover in one move; by the opponent), then the empty cells where the mover, or the
+    opponent, would win their board."""
     mover, opponent = game.to_move, game.to_move ^ 1
     threats = [set(), set()]
     for b in range(boards):
@@ -367,7 +368,7 @@ class Extreme(Game):
     board weight / 6, mover points / 34, opponent points / 34, ones.
     """
 
-    NAME, WIDTH, HEIGHT, NUM_ACTIONS, PLANES = "extreme", 16, 16, 256, 13
+    NAME, WIDTH, HEIGHT, NUM_ACTIONS, PLANES = "extreme", 16, 16, 256, 20
 
     def __init__(self):
         super().__init__()
@@ -453,6 +454,7 @@ class Extreme(Game):
                 planes[9, c] = scaled(EXTREME_WEIGHTS[b], 6.0)
         planes[10, :] = scaled(self.points(mover), 34.0)
         planes[11, :] = scaled(self.points(opponent), 34.0)
+        encode_rule_planes(self, planes, 12, PATTERNS4, 16, ext_cell_at)
         return self._shaped(planes)
 
 

@@ -13,12 +13,17 @@ games=${2:-40}
 only=${3:-}
 sims=200
 mkdir -p docs/strength
-# ",rollouts=R,mix=W" when the model of variant $1 was trained with random playouts.
+# ",rollouts=R,mix=W" when the model of variant $1 was trained with random playouts, and
+# ",score=U" when with a score utility.
 playouts() {
   python3 -c 'import json, sys
 play = json.load(open(sys.argv[1])).get("play") or {}
+params = ""
 if play.get("rollouts"):
-    print(",rollouts=%s,mix=%s" % (play["rollouts"], play["rollout_weight"]))' "models/$1/model.json"
+    params += ",rollouts=%s,mix=%s" % (play["rollouts"], play["rollout_weight"])
+if play.get("score_utility"):
+    params += ",score=%s" % play["score_utility"]
+print(params)' "models/$1/model.json"
 }
 # Every variant run names, in order: the round robins the table is made of.
 variants=()

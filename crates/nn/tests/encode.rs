@@ -205,3 +205,44 @@ fn ultimate_shows_where_each_move_sends_and_which_cells_win_a_board() {
         }
     }
 }
+/// Extreme's rule planes: X holds three of row 1 on small board 0, so every cell at local
+/// position 0 (each sends to board 0) shows O that X could win the board sent to, and the
+/// cell completing the row shows where X would win it.
+#[test]
+fn extreme_shows_where_each_move_sends_and_which_cells_win_a_board() {
+    use oxo_rules::extreme::cell_at;
+    let mut game = Extreme::new();
+    for (board, local) in [(0, 5), (5, 0), (0, 6), (6, 0), (0, 7)] {
+        game.play(cell_at(board, local) as u16);
+    }
+    let planes = encode(&game);
+    let at = |name: &str, cell: usize| planes[plane::<Extreme>(name).expect(name) * 256 + cell];
+    for board in 0..16 {
+        for local in 0..16 {
+            let cell = cell_at(board, local);
+            let sends_to_threat = (local == 0) as u8 as f32;
+            assert_eq!(at("sends to opponent threat:", cell), sends_to_threat);
+            assert_eq!(at("sends to mover threat:", cell), 0.0);
+            assert_eq!(at("sends to closed:", cell), 0.0);
+            let wins = (board == 0 && local == 4) as u8 as f32;
+            assert_eq!(
+                at("opponent wins board:", cell),
+                wins,
+                "board {board} cell {local}"
+            );
+            assert_eq!(at("mover wins board:", cell), 0.0);
+        }
+    }
+    // X takes the board (and a bonus move): now every local position 0 sends to a board X won.
+    game.play(cell_at(7, 0) as u16); // O, sent to board 7.
+    game.play(cell_at(0, 4) as u16); // X wins board 0, then plays its bonus move.
+    assert!(game.is_bonus_move());
+    let planes = encode(&game);
+    let at = |name: &str, cell: usize| planes[plane::<Extreme>(name).expect(name) * 256 + cell];
+    for board in 0..16 {
+        assert_eq!(at("sends to closed:", cell_at(board, 0)), 1.0);
+        assert_eq!(at("sends to mover won:", cell_at(board, 0)), 1.0);
+        assert_eq!(at("sends to opponent won:", cell_at(board, 0)), 0.0);
+        assert_eq!(at("sends to closed:", cell_at(board, 1)), 0.0);
+    }
+}

@@ -18,7 +18,7 @@ pub const NET_KIND: &str = "net";
 
 /// The parameters a `net:` spec takes.
 pub const NET_PARAMS: &[&str] = &[
-    "path", "sims", "leaves", "rollouts", "mix", "playout", "seed",
+    "path", "sims", "leaves", "rollouts", "mix", "playout", "score", "seed",
 ];
 
 /// Plays with a model file and a deterministic Gumbel search (no root noise) of `sims`
@@ -28,6 +28,8 @@ pub struct NetAgent<G: Game> {
     net: Net,
     search: BatchedSearch<G>,
     rollouts: RolloutConfig,
+    /// The score head's share of each value ([`NetEvaluator::with_score_utility`]).
+    score_utility: f32,
     /// Draws the playouts' moves; seeded by the spec's `seed`.
     rng: SmallRng,
     name: String,
@@ -53,6 +55,7 @@ impl<G: Encode> NetAgent<G> {
             net,
             search: BatchedSearch::new(play_search(sims.max(1), leaves.max(1)), &[0]),
             rollouts: RolloutConfig::OFF,
+            score_utility: 0.0,
             rng: SmallRng::seed_from_u64(0),
             name: name.to_string(),
             evaluations: 0,
@@ -115,10 +118,24 @@ impl<G: Encode> NetAgent<G> {
                 rollouts.playouts
             ));
         }
+        let score_utility = spec
+            .param(
+                "score",
+                0.0f32,
+                "the score head's weight in a value, 0 to 1, e.g. 0.5",
+            )
+            .map_err(|e| e.to_string())?;
+        if !(0.0..=1.0).contains(&score_utility) {
+            return Err(format!(
+                "agent 'net': score must lie in 0..=1 (got score={score_utility})"
+            ));
+        }
         let seed = spec
             .param("seed", 0u64, "a number, e.g. 1")
             .map_err(|e| e.to_string())?;
-        let agent = NetAgent::load(&path, sims, leaves, &spec.text).map_err(|e| e.to_string())?;
+        let mut agent =
+            NetAgent::load(&path, sims, leaves, &spec.text).map_err(|e| e.to_string())?;
+        agent.score_utility = score_utility;
         Ok(agent.with_rollouts(rollouts, seed))
     }
 }
@@ -127,7 +144,7 @@ impl<G: Encode> Agent<G> for NetAgent<G> {
     fn choose(&mut self, game: &G) -> Action {
         self.search.set_root(0, *game);
         let mut evaluator = RolloutEvaluator::new(
-            NetEvaluator::new(Some(&self.net)),
+            NetEvaluator::new(Some(&self.net)).with_score_utility(self.score_utility),
             self.rollouts,
             &mut self.rng,
         );
@@ -161,11 +178,24 @@ pub fn shipped_model(variant: &str) -> Option<PathBuf> {
 /// ships for `variant`.
 pub fn shipped_agent(variant: &str, sims: u32) -> Option<String> {
     let model = shipped_model(variant)?;
-    let rollouts = crate::export::model_rollouts(&model.with_file_name("model.json"));
+    let description = model.with_file_name("model.json");
+    let rollouts = crate::export::model_rollouts(&description);
+    let score_utility = crate::export::model_score_utility(&description);
     Some(format!(
-        "{NET_KIND}:sims={sims}{}",
-        rollout_params(rollouts)
+        "{NET_KIND}:sims={sims}{}{}",
+        rollout_params(rollouts),
+        score_param(score_utility)
     ))
+}
+
+/// The `net:` spec parameter that gives the score head `weight` in each value: `,score=W`,
+/// or nothing when it is 0.
+pub fn score_param(weight: f32) -> String {
+    if weight > 0.0 {
+        format!(",score={weight}")
+    } else {
+        String::new()
+    }
 }
 
 /// The `net:` spec parameters that ask for `rollouts`: `,rollouts=R,mix=W` (and
@@ -245,5 +275,15 @@ mod tests {
         );
         let game = TicTacToe::default();
         assert!(game.is_legal(agent.choose(&game)));
+    }
+
+    #[test]
+    fn the_score_parameter_is_checked_and_used() {
+        let err = build("net:sims=8,score=2").err().expect("score above 1");
+        assert!(err.contains("score must lie in 0..=1"), "{err}");
+        let agent = build("net:sims=8,score=0.5").expect("the shipped model");
+        assert_eq!(agent.score_utility, 0.5);
+        assert_eq!(score_param(0.5), ",score=0.5");
+        assert_eq!(score_param(0.0), "");
     }
 }

@@ -108,6 +108,13 @@ pub struct SelfPlayConfig {
     /// with them learned no more than one with uniform ones (docs/experiments.md).
     #[serde(default)]
     pub rollout_policy: PlayoutPolicy,
+    /// The score head's share of every network value (0..=1; 0, the default, uses the
+    /// win/draw/loss head alone), in self-play, gating and rating alike: the value is
+    /// `(1 - score_utility) * (P(win) - P(loss)) + score_utility * margin`, the predicted
+    /// margin in the score target's scale clipped to [-1, 1]. KataGo adds a score utility
+    /// the same way. Needs `net.score_head`.
+    #[serde(default)]
+    pub score_utility: f32,
     /// Generations at the start of a run whose self-play does without the network
     /// (0..=100000; 0, the default, turns this off): every searched position gets uniform
     /// priors and the mean of `rollouts` random playouts as its value (plain Monte Carlo
@@ -431,6 +438,15 @@ impl RunConfig {
             RolloutConfig::MAX_PLAYOUTS,
         )?;
         range("selfplay.rollout_weight", s.rollout_weight, 0.0, 1.0)?;
+        range("selfplay.score_utility", s.score_utility, 0.0, 1.0)?;
+        if s.score_utility > 0.0 && !self.net.score_head {
+            return Err(ConfigError {
+                field: "selfplay.score_utility".into(),
+                message: "the score head's share of the value needs a score head: set \
+                          net.score_head = true, or score_utility to 0"
+                    .into(),
+            });
+        }
         range(
             "selfplay.bootstrap_generations",
             s.bootstrap_generations,
@@ -676,6 +692,8 @@ simulations = 4
             ("random_opening_prob = 1.5", "selfplay.random_opening_prob"),
             ("rollouts = 1001", "selfplay.rollouts"),
             ("rollout_weight = 1.5", "selfplay.rollout_weight"),
+            ("score_utility = -0.5", "selfplay.score_utility"),
+            ("score_utility = 0.5", "net.score_head = true"),
             ("rollout_policy = \"smart\"", "uniform"),
             ("bootstrap_generations = 1", "selfplay.rollouts above 0"),
             (

@@ -161,10 +161,13 @@ fn run_of(model: &Path) -> Option<&Path> {
 /// players use the net the way it was trained and gated. Its random playouts (the run's
 /// `selfplay.rollouts` and `rollout_weight`; none outside a run directory).
 pub fn play_settings(model: &Path) -> Value {
-    let rollouts = run_of(model)
-        .and_then(|run| RunConfig::load(&run.join("config.toml")).ok())
+    let config = run_of(model).and_then(|run| RunConfig::load(&run.join("config.toml")).ok());
+    let rollouts = config
+        .as_ref()
         .map_or(RolloutConfig::OFF, |config| config.rollouts());
+    let score_utility = config.map_or(0.0, |config| config.selfplay.score_utility);
     json!({
+        "score_utility": score_utility,
         "rollouts": rollouts.playouts,
         "rollout_weight": rollouts.weight,
         "rollout_policy": rollouts.policy.name(),
@@ -172,8 +175,20 @@ pub fn play_settings(model: &Path) -> Value {
                     into the net's value with weight `rollout_weight` (oxo: \
                     net:rollouts=R,mix=W,playout=P); 0 rollouts: the net's value alone. \
                     `rollout_policy` uniform: uniformly random moves; tactical: a move that \
-                    wins a small board at once when there is one, else a random one",
+                    wins a small board at once when there is one, else a random one; \
+                    `score_utility`: the score head's share of the net's value, the \
+                    win/draw/loss head's being 1 - score_utility (oxo: net:score=W)",
     })
+}
+
+/// The score head's share of the value a `model.json` asks for (its `play` field's
+/// `score_utility`); 0 if it has none.
+pub fn model_score_utility(model_json: &Path) -> f32 {
+    fs::read_to_string(model_json)
+        .ok()
+        .and_then(|text| serde_json::from_str::<Value>(&text).ok())
+        .and_then(|description| description.pointer("/play/score_utility")?.as_f64())
+        .map_or(0.0, |weight| weight as f32)
 }
 
 /// The playouts a `model.json` asks for (its `play` field); none if it has none.

@@ -26,6 +26,8 @@ use crate::workers;
 /// bootstrap generations, whose playouts supply the whole value.
 pub struct NetEvaluator<'a> {
     net: Option<&'a Net>,
+    /// The score head's share of the value (see [`NetEvaluator::with_score_utility`]).
+    score_utility: f32,
     inputs: Vec<f32>,
     /// Time spent inside [`Evaluator::evaluate`] (encoding included).
     pub time: Duration,
@@ -40,11 +42,22 @@ impl<'a> NetEvaluator<'a> {
     pub fn new(net: Option<&'a Net>) -> Self {
         NetEvaluator {
             net,
+            score_utility: 0.0,
             inputs: Vec::new(),
             time: Duration::ZERO,
             positions: 0,
             calls: 0,
         }
+    }
+
+    /// The same evaluator with the predicted score margin (clipped to `[-1, 1]`, in the
+    /// trainer's target scale) weighing `weight` in each value and the win/draw/loss value
+    /// `1 - weight`, as KataGo adds a score utility to its win utility: in the scoring
+    /// variants the margin is a denser signal than the result. No effect on nets without a
+    /// score head.
+    pub fn with_score_utility(mut self, weight: f32) -> Self {
+        self.score_utility = weight;
+        self
     }
 }
 
@@ -66,8 +79,15 @@ impl<G: Encode> Evaluator<G> for NetEvaluator<'_> {
         }
         let out = net.evaluate(&self.inputs, n);
         policy_logits.copy_from_slice(&out.policy);
+        let score_utility = if out.score.is_empty() {
+            0.0
+        } else {
+            self.score_utility
+        };
         for (i, value) in values.iter_mut().enumerate() {
-            *value = expected_value(&wdl_probabilities(&out.wdl[i * WDL..(i + 1) * WDL]));
+            let result = expected_value(&wdl_probabilities(&out.wdl[i * WDL..(i + 1) * WDL]));
+            let score = out.score.get(i).map_or(0.0, |s| s.clamp(-1.0, 1.0));
+            *value = (1.0 - score_utility) * result + score_utility * score;
         }
         self.time += start.elapsed();
         self.positions += n as u64;
@@ -258,7 +278,8 @@ fn play_worker_games<G: Encode>(
     let mut fast = BatchedSearch::<G>::new(fast_search, &seeds(2));
     let mut rng = SmallRng::seed_from_u64(mix(seed, 0, 3));
     let mut playout_rng = SmallRng::seed_from_u64(mix(seed, 0, 5));
-    let mut evaluator = RolloutEvaluator::new(NetEvaluator::new(net), rollouts, &mut playout_rng);
+    let evaluator = NetEvaluator::new(net).with_score_utility(s.score_utility);
+    let mut evaluator = RolloutEvaluator::new(evaluator, rollouts, &mut playout_rng);
     let mut slots: Vec<Option<Live<G>>> = (0..n).map(|_| None).collect();
     let mut started = 0;
     let mut done = Vec::with_capacity(games);
@@ -358,6 +379,42 @@ mod tests {
     use oxo_nn::{Device, NetConfig};
     use oxo_rules::Game;
     use oxo_rules::tictactoe::TicTacToe;
+
+    /// With a score utility the value is the convex mix of the win/draw/loss value and the
+    /// score head's clipped margin; the policy does not change.
+    #[test]
+    fn score_utility_mixes_the_score_head_into_the_value() {
+        use oxo_rules::paytoplay::PayToPlay;
+        let config = NetConfig::new(1, 8).with_score_head(true);
+        let net = Net::new::<PayToPlay>(&config, &Device::flex());
+        let mut game = PayToPlay::new();
+        let mut legal = ActionList::new();
+        game.legal_actions(&mut legal);
+        game.play(legal[0]);
+        let positions = [PayToPlay::new(), game];
+        let evaluate = |utility: f32| {
+            let mut logits = vec![0.0; 2 * PayToPlay::NUM_ACTIONS];
+            let mut values = [0.0; 2];
+            NetEvaluator::new(Some(&net))
+                .with_score_utility(utility)
+                .evaluate(&positions, &mut logits, &mut values);
+            (logits, values)
+        };
+        let mut inputs = vec![0.0; 2 * PayToPlay::INPUT_SIZE];
+        for (i, position) in positions.iter().enumerate() {
+            position.encode(&mut inputs[i * PayToPlay::INPUT_SIZE..][..PayToPlay::INPUT_SIZE]);
+        }
+        let scores = net.evaluate(&inputs, 2).score;
+        let (logits, results) = evaluate(0.0);
+        let (score_logits, margins) = evaluate(1.0);
+        let (_, mixed) = evaluate(0.25);
+        assert_eq!(logits, score_logits);
+        for i in 0..2 {
+            assert!((margins[i] - scores[i].clamp(-1.0, 1.0)).abs() < 1e-6);
+            let expected = 0.75 * results[i] + 0.25 * margins[i];
+            assert!((mixed[i] - expected).abs() < 1e-5, "{mixed:?} {expected}");
+        }
+    }
 
     /// On one worker and on two, every game is complete and legal, each finished game is
     /// reported once, and full searches (only they) carry policy targets.

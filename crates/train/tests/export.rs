@@ -192,19 +192,23 @@ fn the_exported_directory_has_every_file_and_a_complete_description() {
     assert_eq!(again.evaluate_position(&game), net.evaluate_position(&game));
 }
 
-/// A model from a run that mixed playouts into its values says so (how many, their weight and
-/// policy) in `model.json`, and the shipped-agent lookup reads it back, so the model is played
-/// as it was trained.
+/// A model from a run that mixed playouts or its score head into its values says so (how
+/// many playouts, their weight and policy; the score head's share) in `model.json`, and the
+/// shipped-agent lookup reads it back, so the model is played as it was trained.
 #[test]
 fn the_runs_playouts_travel_with_the_model() {
     let dir = tempfile::tempdir().unwrap();
     let run = dir.path().join("run");
     std::fs::create_dir_all(run.join("models")).unwrap();
     let config = concat!(env!("CARGO_MANIFEST_DIR"), "/../../configs/tictactoe.toml");
-    let config = std::fs::read_to_string(config).unwrap().replace(
-        "[selfplay]\n",
-        "[selfplay]\nrollouts = 12\nrollout_weight = 0.25\nrollout_policy = \"tactical\"\n",
-    );
+    let config = std::fs::read_to_string(config)
+        .unwrap()
+        .replace(
+            "[selfplay]\n",
+            "[selfplay]\nrollouts = 12\nrollout_weight = 0.25\nrollout_policy = \"tactical\"\n\
+             score_utility = 0.75\n",
+        )
+        .replace("score_head = false", "score_head = true");
     std::fs::write(run.join("config.toml"), config).unwrap();
     std::fs::write(run.join("run.json"), "{}").unwrap();
     let model = run.join("models/best.bpk");
@@ -217,6 +221,8 @@ fn the_runs_playouts_travel_with_the_model() {
     assert_eq!(rollouts.playouts, 12);
     assert_eq!(rollouts.weight, 0.25);
     assert_eq!(rollouts.policy, oxo_rules::PlayoutPolicy::Tactical);
+    let score_utility = oxo_train::export::model_score_utility(&out.join("model.json"));
+    assert_eq!(score_utility, 0.75);
 }
 
 #[test]

@@ -1,10 +1,17 @@
 //! Extreme tic-tac-toe (16x16): marks, legal moves, the big board, the board the mover is sent
-//! to, free-move and bonus-move flags, the boards' scoring weights and both players' points.
+//! to, free-move and bonus-move flags, the boards' scoring weights and both players' points,
+//! and where each move sends the next one.
+//!
+//! The correspondence rule links a cell to a small board up to 12 cells away, beyond what a
+//! few 3x3 convolutions relate. So, as KataGo feeds its net ladder and liberty features, the
+//! encoding states what the rules make of each cell: its small board carries a miniature of
+//! the big board (cell `l` of every board shows board `l`: closed, won, or winnable at once),
+//! and the cells that would win their board now are marked.
 
 use oxo_rules::Game;
-use oxo_rules::extreme::{BOARD_WEIGHTS, BOARDS, Extreme, board_points, cell_at};
+use oxo_rules::extreme::{BOARD_WEIGHTS, BOARDS, Extreme, PATTERNS, board_points, cell_at};
 
-use super::{Encode, ONES, Planes};
+use super::{Encode, ONES, Planes, winning_cells};
 
 /// Points are divided by this: half of the 68 points of all sixteen boards, past which a
 /// player has nearly always won already.
@@ -26,8 +33,16 @@ fn whole_boards(planes: &mut Planes, plane: usize, mut boards: u16) {
     }
 }
 
+/// Sets, on `plane`, cell `l` of every small board for each board `l` in `boards`: the
+/// miniature of the big board that shows, at each cell, the board a move there sends to.
+fn miniature(planes: &mut Planes, plane: usize, boards: u16) {
+    for board in 0..BOARDS {
+        board_bits(planes, plane, board, boards);
+    }
+}
+
 impl Encode for Extreme {
-    const PLANES: usize = 13;
+    const PLANES: usize = 20;
 
     fn plane_names() -> &'static [&'static str] {
         &[
@@ -43,6 +58,13 @@ impl Encode for Extreme {
             "board weight: the tie-break weight of each cell's small board / 6 (corner 6, edge 4, centre 3)",
             "mover points: the mover's weighted points of won boards / 34",
             "opponent points: the opponent's weighted points of won boards / 34",
+            "sends to closed: cells whose board (by the correspondence rule) is closed: a free move",
+            "sends to mover won: cells whose board the mover has won",
+            "sends to opponent won: cells whose board the opponent has won",
+            "sends to mover threat: cells whose board the mover could win in one move",
+            "sends to opponent threat: cells whose board the opponent could win in one move",
+            "mover wins board: empty cells of open boards where the mover's move wins the board",
+            "opponent wins board: empty cells of open boards where the opponent's move would win it",
             ONES,
         ]
     }
@@ -53,6 +75,23 @@ impl Encode for Extreme {
         let opponent = mover.other();
         let (mine, theirs) = (self.marks(mover), self.marks(opponent));
         let playable = self.playable_boards();
+        let closed = self.closed_boards();
+        let mut threats = [0u16; 2];
+        for board in (0..BOARDS).filter(|board| closed >> board & 1 == 0) {
+            let cells = [
+                winning_cells(&PATTERNS, mine[board], theirs[board]),
+                winning_cells(&PATTERNS, theirs[board], mine[board]),
+            ];
+            for (side, cells) in cells.into_iter().enumerate() {
+                board_bits(&mut planes, 17 + side, board, cells);
+                threats[side] |= u16::from(cells != 0) << board;
+            }
+        }
+        miniature(&mut planes, 12, closed);
+        miniature(&mut planes, 13, self.won_boards(mover));
+        miniature(&mut planes, 14, self.won_boards(opponent));
+        miniature(&mut planes, 15, threats[0]);
+        miniature(&mut planes, 16, threats[1]);
         for board in 0..BOARDS {
             board_bits(&mut planes, 0, board, mine[board]);
             board_bits(&mut planes, 1, board, theirs[board]);
@@ -66,7 +105,7 @@ impl Encode for Extreme {
         }
         whole_boards(&mut planes, 3, self.won_boards(mover));
         whole_boards(&mut planes, 4, self.won_boards(opponent));
-        whole_boards(&mut planes, 5, self.closed_boards());
+        whole_boards(&mut planes, 5, closed);
         match self.sent_board() {
             Some(board) => whole_boards(&mut planes, 6, 1 << board),
             None => planes.flag(7, !self.is_over()),
@@ -80,6 +119,6 @@ impl Encode for Extreme {
             11,
             board_points(self.won_boards(opponent)) as f32 / POINTS_SCALE,
         );
-        planes.fill(12, 1.0);
+        planes.fill(19, 1.0);
     }
 }
