@@ -181,22 +181,24 @@ pub fn play_settings(model: &Path) -> Value {
     })
 }
 
+/// The `play` field of a `model.json`; `None` if the file is missing, unreadable or has none.
+fn model_play(model_json: &Path) -> Option<Value> {
+    let text = fs::read_to_string(model_json).ok()?;
+    let description = serde_json::from_str::<Value>(&text).ok()?;
+    description.get("play").cloned()
+}
+
 /// The score head's share of the value a `model.json` asks for (its `play` field's
 /// `score_utility`); 0 if it has none.
 pub fn model_score_utility(model_json: &Path) -> f32 {
-    fs::read_to_string(model_json)
-        .ok()
-        .and_then(|text| serde_json::from_str::<Value>(&text).ok())
-        .and_then(|description| description.pointer("/play/score_utility")?.as_f64())
+    model_play(model_json)
+        .and_then(|play| play.get("score_utility")?.as_f64())
         .map_or(0.0, |weight| weight as f32)
 }
 
 /// The playouts a `model.json` asks for (its `play` field); none if it has none.
 pub fn model_rollouts(model_json: &Path) -> RolloutConfig {
-    let play = fs::read_to_string(model_json)
-        .ok()
-        .and_then(|text| serde_json::from_str::<Value>(&text).ok())
-        .and_then(|description| description.get("play").cloned());
+    let play = model_play(model_json);
     let field = |name: &str| {
         play.as_ref()
             .and_then(|p| p.get(name))

@@ -11,7 +11,7 @@
 use oxo_rules::Game;
 use oxo_rules::extreme::{BOARD_WEIGHTS, BOARDS, Extreme, PATTERNS, board_points, cell_at};
 
-use super::{Encode, ONES, Planes, winning_cells};
+use super::{Encode, Planes, winning_cells, with_rule_planes};
 
 /// Points are divided by this: half of the 68 points of all sixteen boards, past which a
 /// player has nearly always won already.
@@ -41,32 +41,27 @@ fn miniature(planes: &mut Planes, plane: usize, boards: u16) {
     }
 }
 
+/// Extreme's planes: its own twelve, the rule planes and the ones plane.
+const PLANE_NAMES: [&str; 20] = with_rule_planes([
+    "mover: cells holding the mover's marks",
+    "opponent: cells holding the opponent's marks",
+    "legal: cells the mover may play",
+    "mover won: every cell of the small boards the mover has won",
+    "opponent won: every cell of the small boards the opponent has won",
+    "closed: every cell of the closed small boards (won, or full)",
+    "sent: every cell of the small board the mover is sent to (none on a free move)",
+    "free move: 1 when the mover may play on any open board",
+    "bonus move: 1 when this is the mover's bonus move (it earns no further bonus)",
+    "board weight: the tie-break weight of each cell's small board / 6 (corner 6, edge 4, centre 3)",
+    "mover points: the mover's weighted points of won boards / 34",
+    "opponent points: the opponent's weighted points of won boards / 34",
+]);
+
 impl Encode for Extreme {
-    const PLANES: usize = 20;
+    const PLANES: usize = PLANE_NAMES.len();
 
     fn plane_names() -> &'static [&'static str] {
-        &[
-            "mover: cells holding the mover's marks",
-            "opponent: cells holding the opponent's marks",
-            "legal: cells the mover may play",
-            "mover won: every cell of the small boards the mover has won",
-            "opponent won: every cell of the small boards the opponent has won",
-            "closed: every cell of the closed small boards (won, or full)",
-            "sent: every cell of the small board the mover is sent to (none on a free move)",
-            "free move: 1 when the mover may play on any open board",
-            "bonus move: 1 when this is the mover's bonus move (it earns no further bonus)",
-            "board weight: the tie-break weight of each cell's small board / 6 (corner 6, edge 4, centre 3)",
-            "mover points: the mover's weighted points of won boards / 34",
-            "opponent points: the opponent's weighted points of won boards / 34",
-            "sends to closed: cells whose board (by the correspondence rule) is closed: a free move",
-            "sends to mover won: cells whose board the mover has won",
-            "sends to opponent won: cells whose board the opponent has won",
-            "sends to mover threat: cells whose board the mover could win in one move",
-            "sends to opponent threat: cells whose board the opponent could win in one move",
-            "mover wins board: empty cells of open boards where the mover's move wins the board",
-            "opponent wins board: empty cells of open boards where the opponent's move would win it",
-            ONES,
-        ]
+        &PLANE_NAMES
     }
 
     fn encode(&self, out: &mut [f32]) {

@@ -95,6 +95,39 @@ impl<'a> Planes<'a> {
     }
 }
 
+/// The rule planes of the nested-board variants (ultimate, extreme), in order after their own
+/// planes: where each cell sends the next move (the correspondence rule), and which cells win
+/// their board at once.
+const RULE_PLANES: [&str; 7] = [
+    "sends to closed: cells whose board (by the correspondence rule) is closed: a free move",
+    "sends to mover won: cells whose board the mover has won",
+    "sends to opponent won: cells whose board the opponent has won",
+    "sends to mover threat: cells whose board the mover could win in one move",
+    "sends to opponent threat: cells whose board the opponent could win in one move",
+    "mover wins board: empty cells of open boards where the mover's move wins the board",
+    "opponent wins board: empty cells of open boards where the opponent's move would win it",
+];
+
+/// A nested-board variant's plane names: its own planes `own`, then [`RULE_PLANES`], then
+/// [`ONES`]. `ALL` must be their total (checked when the constant is evaluated).
+const fn with_rule_planes<const OWN: usize, const ALL: usize>(
+    own: [&'static str; OWN],
+) -> [&'static str; ALL] {
+    assert!(ALL == OWN + RULE_PLANES.len() + 1);
+    let mut all = [ONES; ALL];
+    let mut i = 0;
+    while i < OWN {
+        all[i] = own[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < RULE_PLANES.len() {
+        all[OWN + j] = RULE_PLANES[j];
+        j += 1;
+    }
+    all
+}
+
 /// The empty cells of a small board that would complete one of `patterns` for the player
 /// holding `mine` (patterns with a cell in `theirs` are dead): where that player wins the
 /// board in one move: a rule feature of ultimate's encoding, written for any board's patterns.

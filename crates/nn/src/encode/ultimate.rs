@@ -12,7 +12,7 @@ use oxo_rules::tictactoe::LINES;
 use oxo_rules::ultimate::{Ultimate, cell_of, to_flat};
 use oxo_rules::{Game, Player};
 
-use super::{Encode, ONES, Planes, winning_cells};
+use super::{Encode, Planes, winning_cells, with_rule_planes};
 
 /// `BOARD_CELLS[b]`: the flat cells of local board `b`, as a mask (bit = cell).
 const BOARD_CELLS: [u128; 9] = {
@@ -45,28 +45,23 @@ fn miniature(boards: u16) -> u128 {
     (0..9).fold(0, |cells, board| cells | to_flat(boards, board))
 }
 
+/// Ultimate's planes: its own eight, the rule planes and the ones plane.
+const PLANE_NAMES: [&str; 16] = with_rule_planes([
+    "mover: cells holding the mover's marks",
+    "opponent: cells holding the opponent's marks",
+    "legal: cells the mover may play",
+    "mover won: every cell of the local boards the mover has won",
+    "opponent won: every cell of the local boards the opponent has won",
+    "closed: every cell of the closed local boards (won, or full)",
+    "sent: every cell of the local board the mover is sent to (none on a free move)",
+    "free move: 1 when the mover may play on any open board",
+]);
+
 impl Encode for Ultimate {
-    const PLANES: usize = 16;
+    const PLANES: usize = PLANE_NAMES.len();
 
     fn plane_names() -> &'static [&'static str] {
-        &[
-            "mover: cells holding the mover's marks",
-            "opponent: cells holding the opponent's marks",
-            "legal: cells the mover may play",
-            "mover won: every cell of the local boards the mover has won",
-            "opponent won: every cell of the local boards the opponent has won",
-            "closed: every cell of the closed local boards (won, or full)",
-            "sent: every cell of the local board the mover is sent to (none on a free move)",
-            "free move: 1 when the mover may play on any open board",
-            "sends to closed: cells whose board (by the correspondence rule) is closed: a free move",
-            "sends to mover won: cells whose board the mover has won",
-            "sends to opponent won: cells whose board the opponent has won",
-            "sends to mover threat: cells whose board the mover could win in one move",
-            "sends to opponent threat: cells whose board the opponent could win in one move",
-            "mover wins board: empty cells of open boards where the mover's move wins the board",
-            "opponent wins board: empty cells of open boards where the opponent's move would win it",
-            ONES,
-        ]
+        &PLANE_NAMES
     }
 
     fn encode(&self, out: &mut [f32]) {
