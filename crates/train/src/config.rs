@@ -9,6 +9,8 @@ use oxo_rules::PlayoutPolicy;
 use oxo_search::{GumbelConfig, PuctConfig, RolloutConfig, Scheme, SearchConfig};
 use serde::{Deserialize, Serialize};
 
+use crate::value::NetValue;
+
 /// Everything a training run needs to know, as read from its TOML file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -540,12 +542,17 @@ impl RunConfig {
         }
     }
 
-    /// The random playouts mixed into the net's values (`selfplay.rollouts`).
-    pub fn rollouts(&self) -> RolloutConfig {
-        RolloutConfig {
-            playouts: self.selfplay.rollouts,
-            weight: self.selfplay.rollout_weight,
-            policy: self.selfplay.rollout_policy,
+    /// How the run's self-play, gate and rating value positions with the net: its score
+    /// utility and the random playouts mixed in (`selfplay.score_utility`,
+    /// `selfplay.rollouts`).
+    pub fn net_value(&self) -> NetValue {
+        NetValue {
+            score_utility: self.selfplay.score_utility,
+            rollouts: RolloutConfig {
+                playouts: self.selfplay.rollouts,
+                weight: self.selfplay.rollout_weight,
+                policy: self.selfplay.rollout_policy,
+            },
         }
     }
 
@@ -645,13 +652,13 @@ simulations = 4
     #[test]
     fn rollout_policy_reaches_the_playouts() {
         let config = RunConfig::from_toml(SMALL).unwrap();
-        assert_eq!(config.rollouts().policy, PlayoutPolicy::Uniform);
+        assert_eq!(config.net_value().rollouts.policy, PlayoutPolicy::Uniform);
         let tactical = SMALL.replace(
             "parallel_games = 8",
             "parallel_games = 8\nrollouts = 4\nrollout_policy = \"tactical\"",
         );
         let config = RunConfig::from_toml(&tactical).unwrap();
-        assert_eq!(config.rollouts().policy, PlayoutPolicy::Tactical);
+        assert_eq!(config.net_value().rollouts.policy, PlayoutPolicy::Tactical);
         assert_eq!(config.bootstrap_rollouts().policy, PlayoutPolicy::Tactical);
         assert_eq!(RunConfig::from_toml(&config.to_toml()).unwrap(), config);
     }

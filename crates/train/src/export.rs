@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 
 use crate::config::RunConfig;
 use crate::rundir::{Result, io_error, write_atomic};
+use crate::value::NetValue;
 
 /// `model.json`'s `format` field.
 pub const MODEL_FORMAT: &str = "oxo-model";
@@ -157,20 +158,17 @@ fn run_of(model: &Path) -> Option<&Path> {
         .filter(|run| run.join("run.json").is_file())
 }
 
-/// `model.json`'s `play`: how the run that made the model evaluated positions, so that
-/// players use the net the way it was trained and gated. Its random playouts (the run's
-/// `selfplay.rollouts` and `rollout_weight`; none outside a run directory).
+/// `model.json`'s `play`: how the run that made the model valued positions (its
+/// [`NetValue`]: `selfplay.score_utility` and the random playouts; the net's value alone
+/// outside a run directory), so that players use the net the way it was trained and gated.
 pub fn play_settings(model: &Path) -> Value {
     let config = run_of(model).and_then(|run| RunConfig::load(&run.join("config.toml")).ok());
-    let rollouts = config
-        .as_ref()
-        .map_or(RolloutConfig::OFF, |config| config.rollouts());
-    let score_utility = config.map_or(0.0, |config| config.selfplay.score_utility);
+    let value = config.map_or(NetValue::PLAIN, |config| config.net_value());
     json!({
-        "score_utility": score_utility,
-        "rollouts": rollouts.playouts,
-        "rollout_weight": rollouts.weight,
-        "rollout_policy": rollouts.policy.name(),
+        "score_utility": value.score_utility,
+        "rollouts": value.rollouts.playouts,
+        "rollout_weight": value.rollouts.weight,
+        "rollout_policy": value.rollouts.policy.name(),
         "meaning": "mix the mean outcome of `rollouts` playouts from each evaluated position \
                     into the net's value with weight `rollout_weight` (oxo: \
                     net:rollouts=R,mix=W,playout=P); 0 rollouts: the net's value alone. \
@@ -181,42 +179,29 @@ pub fn play_settings(model: &Path) -> Value {
     })
 }
 
-/// The `play` field of a `model.json`; `None` if the file is missing, unreadable or has none.
-fn model_play(model_json: &Path) -> Option<Value> {
-    let text = fs::read_to_string(model_json).ok()?;
-    let description = serde_json::from_str::<Value>(&text).ok()?;
-    description.get("play").cloned()
-}
-
-/// The score head's share of the value a `model.json` asks for (its `play` field's
-/// `score_utility`); 0 if it has none.
-pub fn model_score_utility(model_json: &Path) -> f32 {
-    model_play(model_json)
-        .and_then(|play| play.get("score_utility")?.as_f64())
-        .map_or(0.0, |weight| weight as f32)
-}
-
-/// The playouts a `model.json` asks for (its `play` field); none if it has none.
-pub fn model_rollouts(model_json: &Path) -> RolloutConfig {
-    let play = model_play(model_json);
-    let field = |name: &str| {
-        play.as_ref()
-            .and_then(|p| p.get(name))
-            .and_then(Value::as_f64)
-    };
+/// The [`NetValue`] a `model.json` asks for (its `play` field); the net's value alone where
+/// the file or the field is missing, and for each setting missing from the field.
+pub fn model_net_value(model_json: &Path) -> NetValue {
+    let play = fs::read_to_string(model_json)
+        .ok()
+        .and_then(|text| serde_json::from_str::<Value>(&text).ok())
+        .and_then(|description| description.get("play").cloned());
+    let field = |name: &str| play.as_ref().and_then(|p| p.get(name)?.as_f64());
     let policy = play
         .as_ref()
-        .and_then(|p| p.get("rollout_policy"))
-        .and_then(Value::as_str)
-        .and_then(|name| name.parse().ok())
+        .and_then(|p| p.get("rollout_policy")?.as_str()?.parse().ok())
         .unwrap_or(PlayoutPolicy::Uniform);
-    match (field("rollouts"), field("rollout_weight")) {
+    let rollouts = match (field("rollouts"), field("rollout_weight")) {
         (Some(playouts), Some(weight)) => RolloutConfig {
             playouts: playouts as u32,
             weight: weight as f32,
             policy,
         },
         _ => RolloutConfig::OFF,
+    };
+    NetValue {
+        score_utility: field("score_utility").map_or(0.0, |weight| weight as f32),
+        rollouts,
     }
 }
 

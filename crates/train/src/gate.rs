@@ -7,26 +7,25 @@ use oxo_agents::{AgentSpec, Evaluate};
 use oxo_arena::ArenaConfig;
 use oxo_nn::{Device, Encode, Net};
 use oxo_rules::{Outcome, Player};
-use oxo_search::{BatchedSearch, RolloutConfig, RolloutEvaluator};
+use oxo_search::BatchedSearch;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde::Serialize;
 
-use crate::agent::{rollout_params, score_param};
 use crate::config::{GateMode, RunConfig, play_search};
 use crate::observe::Observer;
 use crate::rundir::{Result, RunDir, Stage, TrainError, copy_atomic};
-use crate::selfplay::{NetEvaluator, mix};
+use crate::selfplay::mix;
+use crate::value::NetValue;
 use crate::workers;
 
 /// Plays `nets[0]` against `nets[1]` from each opening twice, the first as X then as O, both
-/// with `rollouts` mixed into their values (playouts drawn from `seed`) and their score
-/// heads weighing `score_utility` in them; returns the first net's score (1, 0.5, 0) in each
-/// game, in order.
+/// valuing positions by `value` (playouts drawn from `seed`); returns the first net's score
+/// (1, 0.5, 0) in each game, in order.
 pub fn play_pairs<G: Encode>(
     nets: [&Net; 2],
     simulations: u32,
-    (rollouts, score_utility): (RolloutConfig, f32),
+    value: NetValue,
     seed: u64,
     openings: &[G],
 ) -> Vec<f64> {
@@ -51,16 +50,8 @@ pub fn play_pairs<G: Encode>(
     ];
     let [rng_a, rng_b] = &mut rngs;
     let mut evaluators = [
-        RolloutEvaluator::new(
-            NetEvaluator::new(Some(nets[0])).with_score_utility(score_utility),
-            rollouts,
-            rng_a,
-        ),
-        RolloutEvaluator::new(
-            NetEvaluator::new(Some(nets[1])).with_score_utility(score_utility),
-            rollouts,
-            rng_b,
-        ),
+        value.evaluator(Some(nets[0]), rng_a),
+        value.evaluator(Some(nets[1]), rng_b),
     ];
     while games.iter().any(|g| !g.is_over()) {
         for (i, game) in games.iter().enumerate() {
@@ -176,7 +167,7 @@ pub fn gate_match<G: Encode>(
             play_pairs(
                 [candidate, best],
                 g.simulations,
-                (config.rollouts(), config.selfplay.score_utility),
+                config.net_value(),
                 mix(seed, (done + w) as u64, 7),
                 &openings[parts[w].clone()],
             )
@@ -218,11 +209,10 @@ pub fn rate_model<G: Encode + Evaluate>(
         })
         .collect::<Result<_>>()?;
     let net = format!(
-        "net:path={},sims={}{}{}",
+        "net:path={},sims={}{}",
         path.display(),
         config.gate.simulations,
-        rollout_params(config.rollouts()),
-        score_param(config.selfplay.score_utility)
+        config.net_value().spec_params()
     );
     specs.push(
         net.parse()

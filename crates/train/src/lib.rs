@@ -14,6 +14,7 @@ pub mod records;
 pub mod rundir;
 pub mod selfplay;
 pub mod train;
+pub mod value;
 pub mod workers;
 
 pub use agent::{NetAgent, build_any_agent, shipped_agent, shipped_model};

@@ -10,13 +10,14 @@ use std::time::{Duration, Instant};
 
 use oxo_nn::{Encode, Net, WDL, expected_value, wdl_probabilities};
 use oxo_rules::{Action, ActionList, Outcome, Player};
-use oxo_search::{BatchedSearch, Evaluator, RolloutEvaluator};
+use oxo_search::{BatchedSearch, Evaluator};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 
 use crate::config::{RunConfig, SelfPlayConfig};
 use crate::records::{GameRecord, MoveTarget};
+use crate::value::NetValue;
 use crate::workers;
 
 /// A [`Net`] as the search's [`Evaluator`]: encodes the batch, one `Net::evaluate` call,
@@ -263,23 +264,26 @@ fn play_worker_games<G: Encode>(
     let n = parallel.min(games).max(1);
     let seeds = |kind: u64| -> Vec<u64> { (0..n).map(|i| mix(seed, i as u64, kind)).collect() };
     let bootstrap = net.is_none();
-    let (full_search, fast_search, full_search_prob, rollouts) = if bootstrap {
+    let (full_search, fast_search, full_search_prob, value) = if bootstrap {
         let search = config.bootstrap_search();
-        (search, search, 1.0, config.bootstrap_rollouts())
+        let value = NetValue {
+            rollouts: config.bootstrap_rollouts(),
+            ..NetValue::PLAIN
+        };
+        (search, search, 1.0, value)
     } else {
         (
             config.selfplay_search(s.simulations_full, true),
             config.selfplay_search(s.simulations_fast, false),
             s.full_search_prob,
-            config.rollouts(),
+            config.net_value(),
         )
     };
     let mut full = BatchedSearch::<G>::new(full_search, &seeds(1));
     let mut fast = BatchedSearch::<G>::new(fast_search, &seeds(2));
     let mut rng = SmallRng::seed_from_u64(mix(seed, 0, 3));
     let mut playout_rng = SmallRng::seed_from_u64(mix(seed, 0, 5));
-    let evaluator = NetEvaluator::new(net).with_score_utility(s.score_utility);
-    let mut evaluator = RolloutEvaluator::new(evaluator, rollouts, &mut playout_rng);
+    let mut evaluator = value.evaluator(net, &mut playout_rng);
     let mut slots: Vec<Option<Live<G>>> = (0..n).map(|_| None).collect();
     let mut started = 0;
     let mut done = Vec::with_capacity(games);

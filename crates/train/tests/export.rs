@@ -217,12 +217,11 @@ fn the_runs_playouts_travel_with_the_model() {
         .unwrap();
     let out = dir.path().join("out");
     oxo_train::export_model::<TicTacToe>(&model, &out).unwrap();
-    let rollouts = oxo_train::export::model_rollouts(&out.join("model.json"));
-    assert_eq!(rollouts.playouts, 12);
-    assert_eq!(rollouts.weight, 0.25);
-    assert_eq!(rollouts.policy, oxo_rules::PlayoutPolicy::Tactical);
-    let score_utility = oxo_train::export::model_score_utility(&out.join("model.json"));
-    assert_eq!(score_utility, 0.75);
+    let value = oxo_train::export::model_net_value(&out.join("model.json"));
+    assert_eq!(value.rollouts.playouts, 12);
+    assert_eq!(value.rollouts.weight, 0.25);
+    assert_eq!(value.rollouts.policy, oxo_rules::PlayoutPolicy::Tactical);
+    assert_eq!(value.score_utility, 0.75);
 }
 
 #[test]
