@@ -68,8 +68,9 @@ impl<G: Encode> NetAgent<G> {
     }
 
     /// Builds the agent a
-    /// `net:path=FILE,sims=N[,leaves=L,rollouts=R,mix=W,playout=P,score=U,seed=S]` spec names (`playout`: `uniform`, the default, or `tactical`); an error in words
-    /// (a bad parameter, or a model that cannot be loaded for this variant).
+    /// `net:path=FILE,sims=N[,leaves=L,rollouts=R,mix=W,playout=P,score=U,seed=S]` spec
+    /// names (`playout`: `uniform`, the default, or `tactical`); an error in words (a bad
+    /// parameter, or a model that cannot be loaded for this variant).
     pub fn from_spec(spec: &AgentSpec) -> Result<NetAgent<G>, String> {
         spec.expect_params(NET_PARAMS).map_err(|e| e.to_string())?;
         let path = spec_model(spec, G::NAME).ok_or_else(|| {
