@@ -1,5 +1,5 @@
 //! [`NetAgent`]: a trained model with search as an [`Agent`], the
-//! `net:path=FILE,sims=N[,rollouts=R,mix=W,score=U]` spec.
+//! `net:path=FILE,sims=N[,search=S,rollouts=R,mix=W,score=U]` spec.
 
 use std::path::{Path, PathBuf};
 
@@ -10,7 +10,7 @@ use oxo_search::BatchedSearch;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::config::play_search;
+use crate::config::{SchemeName, play_search};
 use crate::value::NetValue;
 
 /// The spec kind of [`NetAgent`].
@@ -18,11 +18,11 @@ pub const NET_KIND: &str = "net";
 
 /// The parameters a `net:` spec takes.
 pub const NET_PARAMS: &[&str] = &[
-    "path", "sims", "leaves", "rollouts", "mix", "playout", "score", "seed",
+    "path", "sims", "search", "leaves", "rollouts", "mix", "playout", "score", "seed",
 ];
 
-/// Plays with a model file and a deterministic Gumbel search (no root noise) of `sims`
-/// simulations, a few leaves per network call, valuing positions as the spec asks (a score
+/// Plays with a model file and a deterministic search (Gumbel by default, or PUCT; no root
+/// noise) of `sims` simulations, a few leaves per network call, valuing positions as the spec asks (a score
 /// utility, random playouts: a [`NetValue`], as the run that trained it did).
 pub struct NetAgent<G: Game> {
     net: Net,
@@ -36,23 +36,26 @@ pub struct NetAgent<G: Game> {
 }
 
 impl<G: Encode> NetAgent<G> {
-    /// Loads the model at `path` (a model or checkpoint of variant `G`) to search with `sims`
-    /// simulations and `leaves` leaves per network call; `name` is its display name.
+    /// Loads the model at `path` (a model or checkpoint of variant `G`) to search by `scheme`
+    /// with `sims` simulations and `leaves` leaves per network call; `name` is its display
+    /// name.
     pub fn load(
         path: &Path,
+        scheme: SchemeName,
         sims: u32,
         leaves: u32,
         name: &str,
     ) -> Result<NetAgent<G>, oxo_nn::NnError> {
         let net = Net::load::<G>(path, &Device::flex())?;
-        Ok(NetAgent::new(net, sims, leaves, name))
+        Ok(NetAgent::new(net, scheme, sims, leaves, name))
     }
 
     /// An agent over an already loaded net, without playouts.
-    pub fn new(net: Net, sims: u32, leaves: u32, name: &str) -> NetAgent<G> {
+    pub fn new(net: Net, scheme: SchemeName, sims: u32, leaves: u32, name: &str) -> NetAgent<G> {
+        let search = play_search(scheme, sims.max(1), leaves.max(1));
         NetAgent {
             net,
-            search: BatchedSearch::new(play_search(sims.max(1), leaves.max(1)), &[0]),
+            search: BatchedSearch::new(search, &[0]),
             value: NetValue::PLAIN,
             rng: SmallRng::seed_from_u64(0),
             name: name.to_string(),
@@ -68,8 +71,9 @@ impl<G: Encode> NetAgent<G> {
     }
 
     /// Builds the agent a
-    /// `net:path=FILE,sims=N[,leaves=L,rollouts=R,mix=W,playout=P,score=U,seed=S]` spec
-    /// names (`playout`: `uniform`, the default, or `tactical`); an error in words (a bad
+    /// `net:path=FILE,sims=N[,search=S,leaves=L,rollouts=R,mix=W,playout=P,score=U,seed=S]`
+    /// spec names (`search`: `gumbel`, the default, or `puct`; `playout`: `uniform`, the
+    /// default, or `tactical`); an error in words (a bad
     /// parameter, or a model that cannot be loaded for this variant).
     pub fn from_spec(spec: &AgentSpec) -> Result<NetAgent<G>, String> {
         spec.expect_params(NET_PARAMS).map_err(|e| e.to_string())?;
@@ -85,6 +89,9 @@ impl<G: Encode> NetAgent<G> {
         let sims = spec
             .param("sims", 64u32, "a number of simulations, e.g. 64")
             .map_err(|e| e.to_string())?;
+        let scheme = spec
+            .param("search", SchemeName::Gumbel, "gumbel or puct")
+            .map_err(|e| e.to_string())?;
         let leaves = spec
             .param("leaves", 4u32, "leaves per network call, e.g. 4")
             .map_err(|e| e.to_string())?;
@@ -95,7 +102,8 @@ impl<G: Encode> NetAgent<G> {
         let seed = spec
             .param("seed", 0u64, "a number, e.g. 1")
             .map_err(|e| e.to_string())?;
-        let agent = NetAgent::load(&path, sims, leaves, &spec.text).map_err(|e| e.to_string())?;
+        let agent =
+            NetAgent::load(&path, scheme, sims, leaves, &spec.text).map_err(|e| e.to_string())?;
         Ok(agent.with_value(value, seed))
     }
 }
@@ -197,5 +205,39 @@ mod tests {
         assert_eq!(agent.value, expected);
         let game = TicTacToe::default();
         assert!(game.is_legal(agent.choose(&game)));
+    }
+
+    /// `search=puct` plays the shipped tictactoe model by PUCT: it never loses to the exact
+    /// solver from either side. An unknown scheme is refused in words.
+    #[test]
+    fn puct_search_is_selectable_and_plays_perfectly() {
+        let err = build("net:sims=8,search=minimax")
+            .err()
+            .expect("no such scheme");
+        assert!(err.contains("gumbel or puct"), "{err}");
+        for net_plays_x in [true, false] {
+            let mut net = build("net:sims=64,search=puct").expect("the shipped model");
+            let mut solver =
+                oxo_agents::build_agent::<TicTacToe>(&"solver".parse().expect("a spec"))
+                    .expect("the solver");
+            let mut game = TicTacToe::default();
+            while !game.is_over() {
+                let net_to_move = (game.to_move() == oxo_rules::Player::X) == net_plays_x;
+                let action = if net_to_move {
+                    net.choose(&game)
+                } else {
+                    solver.choose(&game)
+                };
+                assert!(game.is_legal(action));
+                game.play(action);
+            }
+            let net_player = if net_plays_x {
+                oxo_rules::Player::X
+            } else {
+                oxo_rules::Player::O
+            };
+            let outcome = game.outcome().expect("the game is over");
+            assert!(outcome.value_for(net_player) >= 0.0, "{game:?}");
+        }
     }
 }

@@ -47,6 +47,21 @@ pub enum SchemeName {
     Puct,
 }
 
+impl std::str::FromStr for SchemeName {
+    type Err = String;
+
+    /// `gumbel` or `puct`, as configs and `net:` specs spell them.
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "gumbel" => Ok(SchemeName::Gumbel),
+            "puct" => Ok(SchemeName::Puct),
+            _ => Err(format!(
+                "unknown search scheme '{text}': use gumbel or puct"
+            )),
+        }
+    }
+}
+
 /// How self-play games are generated.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -602,16 +617,25 @@ impl RunConfig {
     }
 }
 
-/// The deterministic search of evaluation play (gating, `net:` agents): Gumbel without noise.
-pub fn play_search(simulations: u32, leaves_per_tree: u32) -> SearchConfig {
+/// The deterministic search of evaluation play (gating, `net:` agents): `scheme` without
+/// noise. Gumbel plays the sequential-halving winner; PUCT the most visited move.
+pub fn play_search(scheme: SchemeName, simulations: u32, leaves_per_tree: u32) -> SearchConfig {
+    let scheme = match scheme {
+        SchemeName::Gumbel => Scheme::Gumbel(GumbelConfig {
+            gumbel_scale: 0.0,
+            ..GumbelConfig::default()
+        }),
+        SchemeName::Puct => Scheme::Puct(PuctConfig {
+            dirichlet_fraction: 0.0,
+            temperature: 0.0,
+            ..PuctConfig::default()
+        }),
+    };
     SearchConfig {
         simulations,
         leaves_per_tree,
         reuse_tree: false,
-        scheme: Scheme::Gumbel(GumbelConfig {
-            gumbel_scale: 0.0,
-            ..GumbelConfig::default()
-        }),
+        scheme,
     }
 }
 

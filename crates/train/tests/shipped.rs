@@ -9,6 +9,7 @@ use oxo_nn::Encode;
 use oxo_rules::paytoplay::PayToPlay;
 use oxo_rules::tictactoe::TicTacToe;
 use oxo_rules::{Action, ActionList, Game, Player};
+use oxo_train::config::SchemeName;
 use oxo_train::{NetAgent, shipped_model};
 
 /// The simulations `oxo play` gives the shipped model by default.
@@ -41,7 +42,8 @@ fn openings<G: Game>() -> Vec<(Vec<Action>, G)> {
 /// the games the net scored below the opening's exact value, as readable lines.
 fn games_below_theory<G: Encode + Evaluate>() -> Vec<String> {
     let path = shipped_model(G::NAME).expect("a model ships for this variant");
-    let mut net = NetAgent::<G>::load(&path, SIMS, 1, "net").expect("the shipped model loads");
+    let mut net = NetAgent::<G>::load(&path, SchemeName::Gumbel, SIMS, 1, "net")
+        .expect("the shipped model loads");
     let mut solver = SolverAgent::<G>::from_spec(&"solver".parse().unwrap()).unwrap();
     let mut table = ValueTable::<G>::solve();
     let mut below = Vec::new();
