@@ -22,8 +22,9 @@ pub const NET_PARAMS: &[&str] = &[
 ];
 
 /// Plays with a model file and a deterministic search (Gumbel by default, or PUCT; no root
-/// noise) of `sims` simulations, a few leaves per network call, valuing positions as the spec asks (a score
-/// utility, random playouts: a [`NetValue`], as the run that trained it did).
+/// noise) of `sims` simulations, a few leaves per network call, valuing positions as the
+/// spec asks (a score utility, random playouts: a [`NetValue`], as the run that trained it
+/// did).
 pub struct NetAgent<G: Game> {
     net: Net,
     search: BatchedSearch<G>,
@@ -73,8 +74,8 @@ impl<G: Encode> NetAgent<G> {
     /// Builds the agent a
     /// `net:path=FILE,sims=N[,search=S,leaves=L,rollouts=R,mix=W,playout=P,score=U,seed=S]`
     /// spec names (`search`: `gumbel`, the default, or `puct`; `playout`: `uniform`, the
-    /// default, or `tactical`); an error in words (a bad
-    /// parameter, or a model that cannot be loaded for this variant).
+    /// default, or `tactical`); an error in words (a bad parameter, or a model that cannot be
+    /// loaded for this variant).
     pub fn from_spec(spec: &AgentSpec) -> Result<NetAgent<G>, String> {
         spec.expect_params(NET_PARAMS).map_err(|e| e.to_string())?;
         let path = spec_model(spec, G::NAME).ok_or_else(|| {
@@ -178,8 +179,8 @@ pub fn build_any_agent<G: Encode + oxo_agents::Evaluate>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oxo_rules::PlayoutPolicy;
     use oxo_rules::tictactoe::TicTacToe;
+    use oxo_rules::{Player, PlayoutPolicy};
     use oxo_search::RolloutConfig;
 
     fn build(spec: &str) -> Result<NetAgent<TicTacToe>, String> {
@@ -215,15 +216,14 @@ mod tests {
             .err()
             .expect("no such scheme");
         assert!(err.contains("gumbel or puct"), "{err}");
-        for net_plays_x in [true, false] {
+        for net_player in [Player::X, Player::O] {
             let mut net = build("net:sims=64,search=puct").expect("the shipped model");
             let mut solver =
                 oxo_agents::build_agent::<TicTacToe>(&"solver".parse().expect("a spec"))
                     .expect("the solver");
             let mut game = TicTacToe::default();
             while !game.is_over() {
-                let net_to_move = (game.to_move() == oxo_rules::Player::X) == net_plays_x;
-                let action = if net_to_move {
+                let action = if game.to_move() == net_player {
                     net.choose(&game)
                 } else {
                     solver.choose(&game)
@@ -231,11 +231,6 @@ mod tests {
                 assert!(game.is_legal(action));
                 game.play(action);
             }
-            let net_player = if net_plays_x {
-                oxo_rules::Player::X
-            } else {
-                oxo_rules::Player::O
-            };
             let outcome = game.outcome().expect("the game is over");
             assert!(outcome.value_for(net_player) >= 0.0, "{game:?}");
         }
