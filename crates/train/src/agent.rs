@@ -181,8 +181,7 @@ mod tests {
     use super::*;
     use oxo_rules::PlayoutPolicy;
     use oxo_rules::tictactoe::TicTacToe;
-    use oxo_search::RolloutConfig;
-    use oxo_search::Scheme;
+    use oxo_search::{RolloutConfig, Scheme};
 
     fn build(spec: &str) -> Result<NetAgent<TicTacToe>, String> {
         NetAgent::from_spec(&spec.parse().expect("a well-formed spec"))
