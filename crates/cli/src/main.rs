@@ -77,6 +77,11 @@ enum Command {
         /// Stop at the first stage boundary after this many minutes.
         #[arg(long)]
         minutes: Option<f64>,
+        /// Start a new run from this model's weights (a model file or checkpoint of the
+        /// config's variant and net size) instead of a random net; read only when the run
+        /// directory holds no run yet, so the same command resumes.
+        #[arg(long, value_name = "MODEL")]
+        init: Option<PathBuf>,
         #[command(flatten)]
         device: DeviceArg,
     },
@@ -264,8 +269,9 @@ fn main() -> ExitCode {
             config,
             run,
             minutes,
+            init,
             device,
-        } => run_train(variant, config, run, minutes, &device.device),
+        } => run_train(variant, config, run, minutes, init, &device.device),
         Command::Export { model, out } => run_export(&model, &out),
         Command::Bench { target } => run_bench(target),
     };
@@ -365,6 +371,7 @@ fn run_train(
     config: Option<PathBuf>,
     run: Option<PathBuf>,
     minutes: Option<f64>,
+    init: Option<PathBuf>,
     device: &oxo_nn::Device,
 ) -> Result<(), String> {
     let config = load_config(variant, config)?;
@@ -380,6 +387,7 @@ fn run_train(
         max_stages: None,
         command: std::env::args().collect(),
         progress: true,
+        init,
     };
     let state = with_variant!(variant, G => oxo_train::run_loop::<G>(&run, device, &options))
         .map_err(|e| e.to_string())?;

@@ -326,6 +326,33 @@ fn a_device_this_build_cannot_use_is_refused_before_anything_runs() {
     }
 }
 
+/// `oxo train --init` with a missing model, or another variant's, stops before any
+/// self-play with a message naming the file and what is wrong.
+#[test]
+fn a_warm_start_from_a_missing_or_foreign_model_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    let missing = dir.path().join("missing.bpk");
+    for (model, expected) in [
+        (missing.to_str().unwrap(), ["missing.bpk", "--init"]),
+        ("models/ultimate/model.bpk", ["ultimate", "tictactoe"]),
+    ] {
+        let output = oxo()
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+            .args(["train", "--variant", "tictactoe", "--run"])
+            .arg(&run)
+            .args(["--init", model])
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{model}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            expected.iter().all(|word| stderr.contains(word)),
+            "{model}: {stderr}"
+        );
+    }
+}
+
 #[test]
 fn bench_selfplay_searches_as_many_games_at_once_as_asked() {
     let output = oxo()

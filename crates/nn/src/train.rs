@@ -203,6 +203,26 @@ impl Trainer {
         )
     }
 
+    /// Starts training from the weights of a model file or checkpoint for variant `G` (a warm
+    /// start: a fresh optimiser and step count). The file must hold a network of size `net`;
+    /// errors, never panics, on a missing, corrupt or foreign file.
+    pub fn from_model<G: Encode>(
+        path: &Path,
+        net: &NetConfig,
+        train: &TrainConfig,
+        device: &Device,
+    ) -> Result<Trainer, NnError> {
+        let mut trainer = Trainer::new::<G>(net, train, device);
+        let info = file::FileInfo::read(path)?;
+        info.expect(path, None, &trainer.shape, Some(net))?;
+        let autodiff = device.clone().autodiff();
+        let (model, _) = file::load_model(path, &trainer.shape, |config| {
+            ResNet::new(&trainer.shape, config, &autodiff)
+        })?;
+        trainer.model = model;
+        Ok(trainer)
+    }
+
     /// Resumes training from a checkpoint saved for variant `G` with network size `net`.
     /// `train` sets the learning rate and weight decay from here on. Errors, never panics, on
     /// a missing, corrupt or foreign file (another variant, shape or size, or a model file).

@@ -326,6 +326,42 @@ fn save_then_load_is_exact_and_resumes_training() {
     assert_eq!(names.len(), 2, "{names:?}");
 }
 
+/// A warm start takes a trained model's weights (and batch-norm statistics) with a fresh
+/// optimiser, and refuses a model of another size with a message naming both sizes.
+#[test]
+fn a_warm_start_begins_from_the_models_weights() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = solved_positions(12);
+    let device = Device::flex();
+    let train = TrainConfig::default();
+    let mut trainer = Trainer::new::<TicTacToe>(&tiny(), &train, &device);
+    for _ in 0..5 {
+        trainer.train_step(&data.batch());
+    }
+    let model = dir.path().join("model.bpk");
+    trainer.net().save(&model).unwrap();
+    let checkpoint = dir.path().join("checkpoint.bpk");
+    trainer.save(&checkpoint).unwrap();
+    let eval = |t: &Trainer| t.net().evaluate(&data.inputs, data.size);
+    for file in [&model, &checkpoint] {
+        let warm = Trainer::from_model::<TicTacToe>(file, &tiny(), &train, &device).unwrap();
+        assert_eq!(warm.steps(), 0);
+        assert_eq!(eval(&warm), eval(&trainer));
+    }
+    let fresh = Trainer::new::<TicTacToe>(&tiny(), &train, &device);
+    assert_ne!(eval(&fresh), eval(&trainer));
+
+    let error = Trainer::from_model::<TicTacToe>(&model, &NetConfig::new(2, 8), &train, &device)
+        .err()
+        .unwrap();
+    assert!(matches!(error, NnError::Mismatch { .. }), "{error}");
+    assert!(error.to_string().contains("\"blocks\":2"), "{error}");
+    let error = Trainer::from_model::<Ultimate>(&model, &tiny(), &train, &device)
+        .err()
+        .unwrap();
+    assert!(error.to_string().contains("ultimate"), "{error}");
+}
+
 /// The error a load gave, or a panic naming what was loaded.
 fn load_error(result: Result<Net, NnError>) -> NnError {
     match result {

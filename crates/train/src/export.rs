@@ -123,11 +123,14 @@ pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
 }
 
 /// What is known of how the model was made: when it lies in a run directory
-/// (`RUN/models/FILE.bpk`), the run's seed, versions, commit, its state and last rating.
+/// (`RUN/models/FILE.bpk`), the run's seed, versions, commit, its state and last rating, and
+/// for a warm-started run (`oxo train --init`) the provenance of the model it started from
+/// (`warm_start`) and the stage seconds of the whole chain (`total_stage_seconds`); in an
+/// exported directory, the provenance its `model.json` records.
 pub fn provenance(model: &Path) -> Value {
     let file = model.file_name().map(|f| f.to_string_lossy().into_owned());
     let Some(run) = run_of(model) else {
-        return json!({ "model_file": file });
+        return exported_provenance(model).unwrap_or_else(|| json!({ "model_file": file }));
     };
     let read = |name: &str| -> Value {
         fs::read_to_string(run.join(name))
@@ -137,6 +140,12 @@ pub fn provenance(model: &Path) -> Value {
     };
     let state = read("state.json");
     let metrics = read_jsonl(&run.join("metrics.jsonl"));
+    let warm_start = read(WARM_START_FILE);
+    let seconds = stage_seconds(&metrics);
+    let earlier_seconds = warm_start["provenance"]["total_stage_seconds"]
+        .as_f64()
+        .or_else(|| warm_start["provenance"]["stage_seconds"].as_f64())
+        .unwrap_or(0.0);
     json!({
         "model_file": file,
         "run": run.display().to_string(),
@@ -146,8 +155,32 @@ pub fn provenance(model: &Path) -> Value {
         "train_steps": state.get("train_steps"),
         "self_play_games": state.get("total_games"),
         "last_rating": last_rating(&metrics),
-        "stage_seconds": stage_seconds(&metrics),
+        "stage_seconds": seconds,
+        "warm_start": warm_start,
+        "total_stage_seconds": seconds + earlier_seconds,
     })
+}
+
+/// A warm-started run's record of the model it started from: `{"model": path, "provenance":
+/// ...}`, written when the run starts.
+pub const WARM_START_FILE: &str = "warm_start.json";
+
+/// The provenance recorded in the `model.json` beside `model`, when `model` is the
+/// `model.bpk` of an exported directory.
+fn exported_provenance(model: &Path) -> Option<Value> {
+    let text = fs::read_to_string(model.with_file_name("model.json")).ok()?;
+    let description: Value = serde_json::from_str(&text).ok()?;
+    description.get("provenance").cloned()
+}
+
+/// Writes `RUN/warm_start.json` for a run that starts from the weights of `model`.
+pub fn record_warm_start(run: &Path, model: &Path) -> Result<()> {
+    let record = json!({
+        "model": model.display().to_string(),
+        "provenance": provenance(model),
+    });
+    let bytes = serde_json::to_vec_pretty(&record).expect("JSON values serialise");
+    write_atomic(&run.join(WARM_START_FILE), &bytes)
 }
 
 /// The run directory a model lies in (`RUN/models/FILE.bpk`, with `RUN/run.json`), if any.

@@ -1,12 +1,14 @@
 //! The run's start, the self-play stage and the loop that runs the three stages in one
 //! process, resuming from `state.json`.
 
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use oxo_agents::Evaluate;
 use oxo_nn::{Device, Encode, Net, Trainer};
 use serde_json::json;
 
+use crate::export::record_warm_start;
 use crate::gate::gate_stage;
 use crate::observe::Observer;
 use crate::records::GenerationRecords;
@@ -14,15 +16,20 @@ use crate::rundir::{Result, RunDir, Stage, State, TrainError, copy_atomic};
 use crate::selfplay::{mix, play_games};
 use crate::train::train_stage;
 
-/// Creates the random generation-0 net, the trainer checkpoint and `state.json`, unless the
-/// run already has a state; returns the state.
-pub fn init_run<G: Encode>(run: &RunDir, device: &Device, command: Vec<String>) -> Result<State> {
+/// Creates the generation-0 net (random, or the weights of the model `init`: a warm start),
+/// the trainer checkpoint and `state.json`, unless the run already has a state (then `init`
+/// is not read: the same command resumes); returns the state.
+pub fn init_run<G: Encode>(
+    run: &RunDir,
+    device: &Device,
+    command: Vec<String>,
+    init: Option<&Path>,
+) -> Result<State> {
     run.write_info(command)?;
     if let Some(state) = run.read_state()? {
         return Ok(state);
     }
-    let config = run.config();
-    let trainer = Trainer::new::<G>(&config.net, &config.train_config(), device);
+    let trainer = first_trainer::<G>(run, device, init)?;
     trainer.save(&run.checkpoint_path())?;
     trainer.net().save(&run.model_path(0))?;
     copy_atomic(&run.model_path(0), &run.best_path())?;
@@ -37,8 +44,36 @@ pub fn init_run<G: Encode>(run: &RunDir, device: &Device, command: Vec<String>) 
         promotions: 0,
     };
     run.write_state(&state)?;
-    run.log(&format!("started a {} run", config.variant));
+    let origin = init.map_or(String::new(), |model| {
+        format!(" from the weights of {}", model.display())
+    });
+    run.log(&format!("started an {} run{origin}", run.config().variant));
     Ok(state)
+}
+
+/// The trainer a new run starts with: a random net, or the weights of the model `init`,
+/// whose provenance is then recorded in the run directory.
+fn first_trainer<G: Encode>(run: &RunDir, device: &Device, init: Option<&Path>) -> Result<Trainer> {
+    let config = run.config();
+    let Some(model) = init else {
+        return Ok(Trainer::new::<G>(
+            &config.net,
+            &config.train_config(),
+            device,
+        ));
+    };
+    if config.selfplay.bootstrap_generations > 0 {
+        return Err(TrainError(format!(
+            "--init {}: a warm-started run has a net from its first generation, but \
+             selfplay.bootstrap_generations = {} plays without one; set it to 0",
+            model.display(),
+            config.selfplay.bootstrap_generations
+        )));
+    }
+    let trainer = Trainer::from_model::<G>(model, &config.net, &config.train_config(), device)
+        .map_err(|e| TrainError(format!("--init: {e}")))?;
+    record_warm_start(run.root(), model)?;
+    Ok(trainer)
 }
 
 /// Plays the current generation's self-play games with the best net (none in a bootstrap
@@ -128,6 +163,9 @@ pub struct LoopOptions {
     pub command: Vec<String>,
     /// Whether to draw progress bars.
     pub progress: bool,
+    /// A model whose weights a new run starts from instead of a random net (`oxo train
+    /// --init`); unused when the run directory already has a run.
+    pub init: Option<PathBuf>,
 }
 
 /// Runs self-play, training and gating in turn until `config.generations` generations are
@@ -139,7 +177,12 @@ pub fn run_loop<G: Encode + Evaluate>(
     options: &LoopOptions,
 ) -> Result<State> {
     let start = Instant::now();
-    let mut state = init_run::<G>(run, device, options.command.clone())?;
+    let mut state = init_run::<G>(
+        run,
+        device,
+        options.command.clone(),
+        options.init.as_deref(),
+    )?;
     let mut observer = Observer::new(options.progress);
     let generations = run.config().generations;
     let mut stages = 0;

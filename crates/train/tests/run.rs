@@ -5,6 +5,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use oxo_nn::{Device, Net};
+use oxo_rules::Game;
 use oxo_rules::tictactoe::TicTacToe;
 use oxo_train::{GenerationRecords, LoopOptions, RunConfig, RunDir, Stage, run_loop};
 
@@ -102,6 +103,75 @@ fn a_stopped_run_resumes_where_it_stopped() {
     assert_eq!(gating.lines().count(), 2);
     assert!(run.root().join("run.json").exists());
     assert!(std::fs::read_dir(run.tb_path()).unwrap().count() > 0);
+}
+
+/// `--init`: a new run's generation 0 is the given model, the log says so, and a resumed
+/// run ignores it; a model of another size or a config with bootstrap generations is
+/// refused with a message.
+#[test]
+fn a_warm_started_run_begins_from_the_model() {
+    let device = Device::flex();
+    let source = tempfile::tempdir().unwrap();
+    let first = RunDir::open(source.path(), &tiny()).unwrap();
+    let one_generation = LoopOptions {
+        max_stages: Some(3),
+        ..LoopOptions::default()
+    };
+    run_loop::<TicTacToe>(&first, &device, &one_generation).unwrap();
+    let model = first.model_path(1);
+
+    let dir = tempfile::tempdir().unwrap();
+    let run = RunDir::open(dir.path(), &tiny()).unwrap();
+    let options = LoopOptions {
+        max_stages: Some(1),
+        init: Some(model.clone()),
+        ..LoopOptions::default()
+    };
+    run_loop::<TicTacToe>(&run, &device, &options).unwrap();
+    let game = TicTacToe::new();
+    let eval = |path: &Path| {
+        Net::load::<TicTacToe>(path, &device)
+            .unwrap()
+            .evaluate_position(&game)
+    };
+    assert_eq!(eval(&run.model_path(0)), eval(&model));
+    assert_ne!(eval(&first.model_path(0)), eval(&model));
+    let log = std::fs::read_to_string(run.log_path()).unwrap();
+    assert!(log.contains("from the weights of"), "{log}");
+    // The provenance of the run's models names the model it started from, with its run,
+    // and counts that run's stage time in the total.
+    let provenance = oxo_train::export::provenance(&run.model_path(0));
+    let earlier = &provenance["warm_start"]["provenance"];
+    assert_eq!(earlier["run"], first.root().display().to_string());
+    let total = provenance["total_stage_seconds"].as_f64().unwrap();
+    let own = provenance["stage_seconds"].as_f64().unwrap();
+    assert!(total > own, "{provenance}");
+    assert_eq!(total, own + earlier["stage_seconds"].as_f64().unwrap());
+    // Resuming with a missing --init file works: the run already has its generation 0.
+    let resumed = LoopOptions {
+        init: Some(dir.path().join("gone.bpk")),
+        ..options.clone()
+    };
+    let state = run_loop::<TicTacToe>(&run, &device, &resumed).unwrap();
+    assert_eq!((state.generation, state.next), (1, Stage::Gate));
+
+    let mut bigger = tiny();
+    bigger.net.channels = 16;
+    let other = tempfile::tempdir().unwrap();
+    let run = RunDir::open(other.path(), &bigger).unwrap();
+    let error = run_loop::<TicTacToe>(&run, &device, &options).unwrap_err();
+    assert!(error.to_string().contains("\"channels\":16"), "{error}");
+
+    let mut bootstrapped = tiny();
+    bootstrapped.selfplay.rollouts = 4;
+    bootstrapped.selfplay.bootstrap_generations = 1;
+    let other = tempfile::tempdir().unwrap();
+    let run = RunDir::open(other.path(), &bootstrapped).unwrap();
+    let error = run_loop::<TicTacToe>(&run, &device, &options).unwrap_err();
+    assert!(
+        error.to_string().contains("bootstrap_generations"),
+        "{error}"
+    );
 }
 
 /// The child side of the kill test: runs the loop on the directory in `OXO_KILL_DIR`.
@@ -237,7 +307,6 @@ fn bootstrap_generations_search_without_the_net_and_skip_the_gate() {
 /// loss is logged.
 #[test]
 fn an_ownership_head_learns_who_wins_each_small_board() {
-    use oxo_rules::Game;
     use oxo_rules::ultimate::Ultimate;
 
     let dir = tempfile::tempdir().unwrap();
