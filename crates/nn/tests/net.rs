@@ -276,16 +276,22 @@ fn ownership_head_trains_and_leaves_inference_alone() {
     assert_eq!(net.evaluate(&inputs, 16), loaded.evaluate(&inputs, 16));
 }
 
+/// A tiny tictactoe trainer after five steps on `data`.
+fn trained_five_steps(data: &Solved, train: &TrainConfig, device: &Device) -> Trainer {
+    let mut trainer = Trainer::new::<TicTacToe>(&tiny(), train, device);
+    for _ in 0..5 {
+        trainer.train_step(&data.batch());
+    }
+    trainer
+}
+
 #[test]
 fn save_then_load_is_exact_and_resumes_training() {
     let dir = tempfile::tempdir().unwrap();
     let data = solved_positions(12);
     let device = Device::flex();
     let train = TrainConfig::default();
-    let mut trainer = Trainer::new::<TicTacToe>(&tiny(), &train, &device);
-    for _ in 0..5 {
-        trainer.train_step(&data.batch());
-    }
+    let mut trainer = trained_five_steps(&data, &train, &device);
 
     // A model file reproduces the inference outputs bit for bit.
     let model = dir.path().join("model.bpk");
@@ -334,10 +340,7 @@ fn a_warm_start_begins_from_the_models_weights() {
     let data = solved_positions(12);
     let device = Device::flex();
     let train = TrainConfig::default();
-    let mut trainer = Trainer::new::<TicTacToe>(&tiny(), &train, &device);
-    for _ in 0..5 {
-        trainer.train_step(&data.batch());
-    }
+    let trainer = trained_five_steps(&data, &train, &device);
     let model = dir.path().join("model.bpk");
     trainer.net().save(&model).unwrap();
     let checkpoint = dir.path().join("checkpoint.bpk");
