@@ -1,0 +1,162 @@
+//! How well a model's value foresees extreme's results, beside the handcrafted evaluation
+//! that `greedy` and `alphabeta` search with: both judge the same positions, those of games
+//! between two agents (any spec, `net:` ones included), against the results of those games
+//! (docs/experiments.md).
+//!
+//! `cargo build --release -p oxo-cli -p oxo-train --example value_agreement`, then
+//! `value_agreement MODEL SCORE_UTILITY AGENT_A AGENT_B GAMES`, e.g.
+//! `models/extreme/model.bpk 1 greedy:seed=1 alphabeta:depth=2 40`. Each game opens with two
+//! random moves (seeded by its number) and the agents swap sides every game.
+//!
+//! For each quarter of the games' length it prints the concordance of each judge: over the
+//! pairs of positions of that quarter, one from the side that went on to win and one from
+//! the side that lost, the share in which the judge rates the winner's position higher
+//! (ties count half). 0.5 is no foresight, 1 is perfect; it ignores scale and offset, so the
+//! net's value and the evaluation's points compare directly.
+
+use oxo_agents::{Agent, Evaluate};
+use oxo_nn::{Device, Net};
+use oxo_rules::extreme::{Extreme, board_points};
+use oxo_rules::{Game, Outcome, Player};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+/// Random moves before the agents take over.
+const OPENING_PLIES: usize = 2;
+
+/// Parts of a game's length reported apart.
+const PHASES: usize = 4;
+
+/// One position's judgements, from the view of its player to move.
+struct Judged {
+    /// The phase of the game it comes from (0..PHASES).
+    phase: usize,
+    /// Whether its player to move went on to win (draws are left out).
+    won: bool,
+    /// The net's value: `score_utility` times the score head plus the rest times the
+    /// win/draw/loss value, as the search uses it.
+    net: f32,
+    /// The handcrafted evaluation, in points.
+    eval: f32,
+}
+
+fn main() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [model, utility, a, b, games] = args.as_slice() else {
+        return Err("usage: value_agreement MODEL SCORE_UTILITY AGENT_A AGENT_B GAMES".into());
+    };
+    let utility: f32 = utility
+        .parse()
+        .map_err(|_| format!("SCORE_UTILITY must be a number in 0..=1 (got {utility})"))?;
+    let games: u64 = games
+        .parse()
+        .map_err(|_| format!("GAMES must be a whole number (got {games})"))?;
+    let net = Net::load::<Extreme>(model.as_ref(), &Device::flex()).map_err(|e| e.to_string())?;
+    let build = |spec: &str| -> Result<Box<dyn Agent<Extreme>>, String> {
+        oxo_train::build_any_agent::<Extreme>(&spec.parse().map_err(|e| format!("{e}"))?)
+            .map_err(|e| e.to_string())
+    };
+    let mut judged = Vec::new();
+    let (mut decisive, mut by_pattern, mut behind) = (0, 0, 0);
+    for number in 0..games {
+        let mut agents = [build(a)?, build(b)?];
+        let positions = play(&mut agents, number);
+        let end = positions.last().expect("a game has positions");
+        let Some(Outcome::Win(winner)) = end.outcome() else {
+            continue;
+        };
+        decisive += 1;
+        by_pattern += usize::from(end.closed_boards() != u16::MAX);
+        let points = |player| board_points(end.won_boards(player));
+        behind += usize::from(points(winner) <= points(winner.other()));
+        judged.extend(judge(&net, utility, &positions, winner));
+    }
+    println!(
+        "{games} games: {decisive} decisive, {by_pattern} of them won by a big-board pattern, \
+         {behind} by a winner not ahead on board points"
+    );
+    report(&judged);
+    Ok(())
+}
+
+/// The judgements of every position of one game that `winner` won, but the last.
+fn judge<'a>(
+    net: &'a Net,
+    utility: f32,
+    positions: &'a [Extreme],
+    winner: Player,
+) -> impl Iterator<Item = Judged> + 'a {
+    positions
+        .iter()
+        .enumerate()
+        .filter(|(_, position)| !position.is_over())
+        .map(move |(ply, position)| {
+            let eval = net.evaluate_position(position);
+            let score = eval.score.unwrap_or(0.0);
+            Judged {
+                phase: ply * PHASES / positions.len(),
+                won: position.to_move() == winner,
+                net: utility * score + (1.0 - utility) * eval.value,
+                eval: position.evaluate(),
+            }
+        })
+}
+
+/// Prints each phase's concordance of the net and of the evaluation.
+fn report(judged: &[Judged]) {
+    println!("phase  positions  net concordance  evaluation concordance");
+    for phase in 0..PHASES {
+        let part: Vec<&Judged> = judged.iter().filter(|j| j.phase == phase).collect();
+        println!(
+            "{}/{PHASES}    {:>9}  {:>15.3}  {:>22.3}",
+            phase + 1,
+            part.len(),
+            concordance(&part, |j| j.net),
+            concordance(&part, |j| j.eval)
+        );
+    }
+}
+
+/// The share of (winner's, loser's) position pairs in which `judge` rates the winner's
+/// higher, ties counting half: the area under the ROC curve, by sorting.
+fn concordance(judged: &[&Judged], judge: impl Fn(&Judged) -> f32) -> f64 {
+    let mut rated: Vec<(f32, bool)> = judged.iter().map(|j| (judge(j), j.won)).collect();
+    rated.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let (mut losers_below, mut favourable) = (0.0, 0.0);
+    let mut start = 0;
+    while start < rated.len() {
+        let end = start + rated[start..].partition_point(|r| r.0 == rated[start].0);
+        let wins = rated[start..end].iter().filter(|r| r.1).count() as f64;
+        let losses = (end - start) as f64 - wins;
+        favourable += wins * (losers_below + losses / 2.0);
+        losers_below += losses;
+        start = end;
+    }
+    let pairs = (rated.len() as f64 - losers_below) * losers_below;
+    if pairs == 0.0 {
+        0.5
+    } else {
+        favourable / pairs
+    }
+}
+
+/// Every position of game `number` between `agents`, the final one included: two random
+/// moves seeded by `number`, then agent `number % 2` as X.
+fn play(agents: &mut [Box<dyn Agent<Extreme>>; 2], number: u64) -> Vec<Extreme> {
+    let mut rng = SmallRng::seed_from_u64(number);
+    let mut positions = vec![Extreme::new()];
+    for ply in 0.. {
+        let mut game = *positions.last().expect("the first position is there");
+        if game.is_over() {
+            break;
+        }
+        let action = if ply < OPENING_PLIES {
+            game.random_action(&mut rng)
+        } else {
+            agents[game.to_move().index() ^ (number % 2) as usize].choose(&game)
+        };
+        game.play(action);
+        positions.push(game);
+    }
+    positions
+}
