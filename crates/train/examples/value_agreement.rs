@@ -8,7 +8,8 @@
 //! `models/extreme/model.bpk 1 greedy:seed=1 alphabeta:depth=2 40`. Each game opens with two
 //! random moves (seeded by its number) and the agents swap sides every game.
 //!
-//! For each quarter of the games' length it prints the concordance of each judge: over the
+//! For each quarter of the games' length, and by how far the eventual winner is towards a
+//! big-board pattern, it prints the concordance of each judge: over the
 //! pairs of positions of that quarter, one from the side that went on to win and one from
 //! the side that lost, the share in which the judge rates the winner's position higher
 //! (ties count half). 0.5 is no foresight, 1 is perfect; it ignores scale and offset, so the
@@ -16,7 +17,7 @@
 
 use oxo_agents::{Agent, Evaluate};
 use oxo_nn::{Device, Net};
-use oxo_rules::extreme::{Extreme, board_points};
+use oxo_rules::extreme::{Extreme, PATTERNS, board_points};
 use oxo_rules::{Game, Outcome, Player};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -38,6 +39,10 @@ struct Judged {
     net: f32,
     /// The handcrafted evaluation, in points.
     eval: f32,
+    /// How far the eventual winner is towards a big-board pattern here: its won boards in
+    /// the best big pattern still open to it (none of its boards won by the opponent or
+    /// closed without a winner), capped at 3.
+    progress: usize,
 }
 
 fn main() -> Result<(), String> {
@@ -98,23 +103,49 @@ fn judge<'a>(
                 won: position.to_move() == winner,
                 net: utility * score + (1.0 - utility) * eval.value,
                 eval: position.evaluate(),
+                progress: big_pattern_progress(position, winner),
             }
         })
 }
 
-/// Prints each phase's concordance of the net and of the evaluation.
+/// Prints each phase's concordance of the net and of the evaluation, then the same by how
+/// far the eventual winner is towards a big-board pattern.
 fn report(judged: &[Judged]) {
     println!("phase  positions  net concordance  evaluation concordance");
     for phase in 0..PHASES {
-        let part: Vec<&Judged> = judged.iter().filter(|j| j.phase == phase).collect();
-        println!(
-            "{}/{PHASES}    {:>9}  {:>15.3}  {:>22.3}",
-            phase + 1,
-            part.len(),
-            concordance(&part, |j| j.net),
-            concordance(&part, |j| j.eval)
-        );
+        row(&format!("{}/{PHASES}", phase + 1), judged, |j| {
+            j.phase == phase
+        });
     }
+    println!("winner's boards in its best open big pattern:");
+    for progress in 0..=3 {
+        row(&format!("{progress}"), judged, |j| j.progress == progress);
+    }
+}
+
+/// One line of the report: the positions that `keep` selects, their count and the two
+/// concordances.
+fn row(label: &str, judged: &[Judged], keep: impl Fn(&Judged) -> bool) {
+    let part: Vec<&Judged> = judged.iter().filter(|j| keep(j)).collect();
+    println!(
+        "{label:<5}  {:>9}  {:>15.3}  {:>22.3}",
+        part.len(),
+        concordance(&part, |j| j.net),
+        concordance(&part, |j| j.eval)
+    );
+}
+
+/// `player`'s won boards in the best big-board pattern still open to it, capped at 3.
+fn big_pattern_progress(position: &Extreme, player: Player) -> usize {
+    let mine = position.won_boards(player);
+    let blocked = position.closed_boards() & !mine;
+    PATTERNS
+        .iter()
+        .filter(|&&pattern| pattern & blocked == 0)
+        .map(|&pattern| (pattern & mine).count_ones() as usize)
+        .max()
+        .unwrap_or(0)
+        .min(3)
 }
 
 /// The share of (winner's, loser's) position pairs in which `judge` rates the winner's
