@@ -222,6 +222,9 @@ fn the_runs_playouts_travel_with_the_model() {
     assert_eq!(value.rollouts.weight, 0.25);
     assert_eq!(value.rollouts.policy, oxo_rules::PlayoutPolicy::Tactical);
     assert_eq!(value.score_utility, 0.75);
+    // The exported model.bpk keeps the run's provenance (what a warm start from it records).
+    let provenance = oxo_train::export::provenance(&out.join("model.bpk"));
+    assert_eq!(provenance["run"], run.display().to_string());
 }
 
 #[test]
