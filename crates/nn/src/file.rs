@@ -400,16 +400,18 @@ fn model_parts(kind: FileKind, parts: Vec<Part>) -> Vec<Part> {
     }
 }
 
-/// Loads the network of a model file or checkpoint for `shape` into a fresh network that
-/// `build` makes for the file's size. Returns it with that size.
+/// Loads the network of a model file or checkpoint for `shape` (and of size `config`, when
+/// given) into a fresh network that `build` makes for the file's size. Returns it with that
+/// size.
 pub(crate) fn load_model(
     path: &Path,
     shape: &NetShape,
+    config: Option<&NetConfig>,
     build: impl FnOnce(&NetConfig) -> ResNet,
 ) -> Result<(ResNet, NetConfig), NnError> {
     let contents = read(path)?;
     let info = contents.info;
-    info.expect(path, None, shape, None)?;
+    info.expect(path, None, shape, config)?;
     let model = apply(
         build(&info.config),
         model_parts(info.kind, contents.parts),

@@ -184,8 +184,9 @@ impl Net {
     /// or foreign file (another variant or shape).
     pub fn load<G: Encode>(path: &Path, device: &Device) -> Result<Net, NnError> {
         let shape = NetShape::of::<G>();
-        let (model, config) =
-            file::load_model(path, &shape, |config| ResNet::new(&shape, config, device))?;
+        let (model, config) = file::load_model(path, &shape, None, |config| {
+            ResNet::new(&shape, config, device)
+        })?;
         Ok(Net::from_parts(
             model.valid(),
             shape,

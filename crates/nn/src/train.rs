@@ -213,10 +213,8 @@ impl Trainer {
         device: &Device,
     ) -> Result<Trainer, NnError> {
         let mut trainer = Trainer::new::<G>(net, train, device);
-        let info = file::FileInfo::read(path)?;
-        info.expect(path, None, &trainer.shape, Some(net))?;
         let autodiff = device.clone().autodiff();
-        let (model, _) = file::load_model(path, &trainer.shape, |config| {
+        let (model, _) = file::load_model(path, &trainer.shape, Some(net), |config| {
             ResNet::new(&trainer.shape, config, &autodiff)
         })?;
         trainer.model = model;

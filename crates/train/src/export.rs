@@ -168,9 +168,14 @@ pub const WARM_START_FILE: &str = "warm_start.json";
 /// The provenance recorded in the `model.json` beside `model`, when `model` is the
 /// `model.bpk` of an exported directory.
 fn exported_provenance(model: &Path) -> Option<Value> {
-    let text = fs::read_to_string(model.with_file_name("model.json")).ok()?;
+    model_json_field(&model.with_file_name("model.json"), "provenance")
+}
+
+/// Field `name` of the `model.json` at `model_json`, if the file reads and has it.
+fn model_json_field(model_json: &Path, name: &str) -> Option<Value> {
+    let text = fs::read_to_string(model_json).ok()?;
     let description: Value = serde_json::from_str(&text).ok()?;
-    description.get("provenance").cloned()
+    description.get(name).cloned()
 }
 
 /// Writes `RUN/warm_start.json` for a run that starts from the weights of `model`.
@@ -215,10 +220,7 @@ pub fn play_settings(model: &Path) -> Value {
 /// The [`NetValue`] a `model.json` asks for (its `play` field); the net's value alone where
 /// the file or the field is missing, and for each setting missing from the field.
 pub fn model_net_value(model_json: &Path) -> NetValue {
-    let play = fs::read_to_string(model_json)
-        .ok()
-        .and_then(|text| serde_json::from_str::<Value>(&text).ok())
-        .and_then(|description| description.get("play").cloned());
+    let play = model_json_field(model_json, "play");
     let field = |name: &str| play.as_ref().and_then(|p| p.get(name)?.as_f64());
     let policy = play
         .as_ref()
