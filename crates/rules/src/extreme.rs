@@ -382,6 +382,10 @@ impl Game for Extreme {
         Some(self.scores_now())
     }
 
+    fn won_outright(&self) -> bool {
+        matches!(self.outcome, Some(Outcome::Win(p)) if has_pattern(self.won[p.index()]))
+    }
+
     fn map_action(sym: usize, action: Action) -> Action {
         MAPS16[sym][action as usize]
     }

@@ -207,6 +207,14 @@ pub trait Game:
         None
     }
 
+    /// Whether the finished game was won outright, by an event its scores do not count
+    /// (extreme's big-board pattern, paytoplay's line), rather than on the scores. False for
+    /// unfinished games, draws, wins on the scores, and variants without scores. Training
+    /// uses it to give such a win the largest score margin (`train.outright_win_score`).
+    fn won_outright(&self) -> bool {
+        false
+    }
+
     /// Where `action` goes under symmetry `sym` (`0..NUM_SYMMETRIES`).
     fn map_action(sym: usize, action: Action) -> Action;
 

@@ -203,6 +203,10 @@ impl Game for PayToPlay {
         Some(self.balances.map(i32::from))
     }
 
+    fn won_outright(&self) -> bool {
+        matches!(self.outcome, Some(Outcome::Win(p)) if has_line(self.marks[p.index()]))
+    }
+
     fn map_action(sym: usize, action: Action) -> Action {
         if action == PASS {
             PASS

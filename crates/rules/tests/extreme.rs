@@ -372,6 +372,9 @@ fn a_big_board_diamond_ends_the_game_before_the_bonus_move() {
     assert_eq!(game.check(cell("M9")), Err(IllegalMove::GameOver));
     assert_eq!(game.scores(), Some([4 + 4 + 3 + 3, 0]));
     assert!(game.to_string().contains("X wins with a big-board pattern"));
+    assert!(game.won_outright());
+    let before: Extreme = replay(&all[..all.len() - 1]);
+    assert!(!before.won_outright(), "not over yet");
 }
 
 /// X wins E1-H4 with F1 (bonus; F1 sends to E1-H4 itself, closed, so the bonus is an open
@@ -482,6 +485,7 @@ fn all_boards_closed_the_weighted_points_decide() {
     );
     assert_eq!(game.scores(), Some([33, 32]));
     assert!(game.to_string().contains("X wins on board points"));
+    assert!(!game.won_outright(), "won on the points");
     // O wins 7 boards to X's 8, 34 to 30.
     let game = tie_break(
         TIE_O,

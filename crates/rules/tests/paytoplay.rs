@@ -267,6 +267,7 @@ fn a_line_wins_at_once_whatever_the_balances() {
     assert_eq!(game.outcome(), Some(Outcome::Win(Player::X)));
     assert_ne!(game.empty(), 0);
     assert!(legal(&game).is_empty());
+    assert!(game.won_outright());
 }
 
 #[test]
@@ -289,6 +290,7 @@ fn games_not_won_by_a_line_go_to_the_higher_balance() {
         let lined = Player::BOTH
             .into_iter()
             .any(|p| oxo_rules::tictactoe::has_line(game.marks(p)));
+        assert_eq!(game.won_outright(), lined, "{game}");
         if !lined {
             let outcome = Outcome::from_scores(game.scores().unwrap());
             assert_eq!(game.outcome(), Some(outcome), "{game}");

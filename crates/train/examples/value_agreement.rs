@@ -14,6 +14,14 @@
 //! the side that lost, the share in which the judge rates the winner's position higher
 //! (ties count half). 0.5 is no foresight, 1 is perfect; it ignores scale and offset, so the
 //! net's value and the evaluation's points compare directly.
+//!
+//! Concordance is biased where a judge's own agent plays: in games one agent always wins,
+//! the winner's positions are the ones the loser has just moved into, and a judge that
+//! picked the loser's moves rates those low for the winner (it chose them so), whatever
+//! the truth. So it then also prints, for each quarter and each agent to move, the share of
+//! positions whose value favours the side that went on to win (a value of 0 counts half):
+//! a judge that misreads the positions its opponent leaves its own agent, the agent's
+//! choices playing no part in them, is wrong there and not by selection.
 
 use oxo_agents::{Agent, Evaluate};
 use oxo_nn::{Device, Net};
@@ -32,6 +40,8 @@ const PHASES: usize = 4;
 struct Judged {
     /// The phase of the game it comes from (0..PHASES).
     phase: usize,
+    /// The agent to move: 0 for `AGENT_A`, 1 for `AGENT_B`.
+    agent: usize,
     /// Whether its player to move went on to win (draws are left out).
     won: bool,
     /// The net's value: `score_utility` times the score head plus the rest times the
@@ -74,13 +84,15 @@ fn main() -> Result<(), String> {
         by_pattern += usize::from(end.closed_boards() != u16::MAX);
         let points = |player| board_points(end.won_boards(player));
         behind += usize::from(points(winner) <= points(winner.other()));
-        judged.extend(judge(&net, utility, &positions, winner));
+        let agent_of = move |player: Player| player.index() ^ (number % 2) as usize;
+        judged.extend(judge(&net, utility, &positions, winner, agent_of));
     }
     println!(
         "{games} games: {decisive} decisive, {by_pattern} of them won by a big-board pattern, \
          {behind} by a winner not ahead on board points"
     );
     report(&judged);
+    report_signs(&judged, [a, b]);
     Ok(())
 }
 
@@ -90,6 +102,7 @@ fn judge<'a>(
     utility: f32,
     positions: &'a [Extreme],
     winner: Player,
+    agent_of: impl Fn(Player) -> usize + 'a,
 ) -> impl Iterator<Item = Judged> + 'a {
     positions
         .iter()
@@ -100,6 +113,7 @@ fn judge<'a>(
             let score = eval.score.unwrap_or(0.0);
             Judged {
                 phase: ply * PHASES / positions.len(),
+                agent: agent_of(position.to_move()),
                 won: position.to_move() == winner,
                 net: utility * score + (1.0 - utility) * eval.value,
                 eval: position.evaluate(),
@@ -135,6 +149,32 @@ fn row(label: &str, judged: &[Judged], keep: impl Fn(&Judged) -> bool) {
     );
 }
 
+/// Prints, for each phase and each agent to move, the share of positions whose net value and
+/// whose evaluation favour the side that went on to win.
+fn report_signs(judged: &[Judged], agents: [&String; 2]) {
+    println!("agent A: {}, agent B: {}", agents[0], agents[1]);
+    println!("phase  agent to move  positions  net favours winner  evaluation favours winner");
+    for phase in 0..PHASES {
+        for agent in 0..2 {
+            let part: Vec<&Judged> = judged
+                .iter()
+                .filter(|j| j.phase == phase && j.agent == agent)
+                .collect();
+            if part.is_empty() {
+                continue;
+            }
+            println!(
+                "{:<5}  {:<13}  {:>9}  {:>18.3}  {:>25.3}",
+                format!("{}/{PHASES}", phase + 1),
+                if agent == 0 { "A" } else { "B" },
+                part.len(),
+                favours_winner(&part, |j| j.net),
+                favours_winner(&part, |j| j.eval)
+            );
+        }
+    }
+}
+
 /// `player`'s won boards in the best big-board pattern still open to it, capped at 3.
 fn big_pattern_progress(position: &Extreme, player: Player) -> usize {
     let mine = position.won_boards(player);
@@ -146,6 +186,22 @@ fn big_pattern_progress(position: &Extreme, player: Player) -> usize {
         .max()
         .unwrap_or(0)
         .min(3)
+}
+
+/// The share of `judged` whose `judge` value, from the mover's view, favours the side that
+/// went on to win (0 counts half).
+fn favours_winner(judged: &[&Judged], judge: impl Fn(&Judged) -> f32) -> f64 {
+    let credit = |j: &&Judged| {
+        let value = judge(j);
+        if value == 0.0 {
+            0.5
+        } else if (value > 0.0) == j.won {
+            1.0
+        } else {
+            0.0
+        }
+    };
+    judged.iter().map(credit).sum::<f64>() / judged.len() as f64
 }
 
 /// The share of (winner's, loser's) position pairs in which `judge` rates the winner's

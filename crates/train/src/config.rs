@@ -220,6 +220,16 @@ pub struct TrainSection {
     /// (> 0).
     #[serde(default = "one_f32")]
     pub score_scale: f32,
+    /// The score target, from the winner's view, of a game won outright by an event its
+    /// scores do not count (extreme's big-board pattern, paytoplay's line), in (0, 1]; the
+    /// loser's is its negative. Absent: such a game's target is its score margin like any
+    /// other's, which can favour the loser (an extreme winner with fewer board points).
+    /// With the score head as the search's value (`selfplay.score_utility`), 1 makes an
+    /// outright win the best result there is; in extreme that made a net worse, having taken
+    /// the dense margin away from 60% of the games (docs/experiments.md), so no shipped
+    /// config sets it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outright_win_score: Option<f32>,
     /// How much of the value target is the search's root value rather than the game's
     /// result (0..=1): the WDL target is `(1 - w) * onehot(result) + w * wdl(q)`. The result
     /// of a long game is a noisy label for its early positions; the search value is a
@@ -515,6 +525,17 @@ impl RunConfig {
         range("train.score_weight", t.score_weight, 0.0, 100.0)?;
         range("train.ownership_weight", t.ownership_weight, 0.0, 100.0)?;
         open_range("train.score_scale", t.score_scale as f64, 0.0, 1e6)?;
+        if let Some(score) = t.outright_win_score {
+            open_range("train.outright_win_score", score as f64, 0.0, 1.0)?;
+            if !self.net.score_head {
+                return Err(ConfigError {
+                    field: "train.outright_win_score".into(),
+                    message: "a score target needs a score head: set net.score_head = true, \
+                              or remove outright_win_score"
+                        .into(),
+                });
+            }
+        }
         range("train.value_search_weight", t.value_search_weight, 0.0, 1.0)?;
         range("train.min_window", t.min_window, 1, usize::MAX)?;
         range("train.max_window", t.max_window, t.min_window, usize::MAX)?;
@@ -748,6 +769,23 @@ simulations = 4
         );
         let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
         assert!(err.contains("train.ownership_weight"), "{err}");
+        for (line, expected) in [
+            ("outright_win_score = 0.0", "train.outright_win_score"),
+            ("outright_win_score = 1.5", "train.outright_win_score"),
+            ("outright_win_score = 1.0", "net.score_head = true"),
+        ] {
+            let bad = SMALL.replace("max_window = 1000", &format!("max_window = 1000\n{line}"));
+            let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
+            assert!(err.contains(expected), "{err}");
+        }
+        let scored = SMALL.replace("channels = 8", "channels = 8\nscore_head = true");
+        let good = scored.replace(
+            "max_window = 1000",
+            "max_window = 1000\noutright_win_score = 1.0",
+        );
+        let config = RunConfig::from_toml(&good).unwrap();
+        assert_eq!(config.train.outright_win_score, Some(1.0));
+        assert_eq!(RunConfig::from_toml(&config.to_toml()).unwrap(), config);
         let bad = SMALL.replace("[gate]", "[gate]\nbogus = 1");
         let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
         assert!(err.contains("bogus"), "{err}");

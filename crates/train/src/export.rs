@@ -80,7 +80,10 @@ pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
             "name": SCORE_OUTPUT,
             "shape": [BATCH_AXIS, 1],
             "meaning": "predicted final score margin, player to move minus opponent, divided \
-                        by the run's train.score_scale and clipped to [-1, 1] in training"
+                        by the run's train.score_scale and clipped to [-1, 1] in training; \
+                        where the run sets train.outright_win_score, a game won by an event \
+                        the scores do not count (a big-board pattern, a line) trained toward \
+                        plus or minus that value instead"
         }));
     }
     json!({

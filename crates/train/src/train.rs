@@ -10,7 +10,7 @@ use oxo_rules::{Action, Game, Player};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::config::RunConfig;
+use crate::config::{RunConfig, TrainSection};
 use crate::records::GenerationRecords;
 use crate::rundir::{Result, RunDir, Stage, TrainError};
 use crate::selfplay::mix;
@@ -69,17 +69,15 @@ pub fn load_window<G: Game>(
             positions += record.actions.len();
             let outcome = record.outcome();
             let (before, end) = record.replay::<G>();
+            let outright = end.won_outright();
             let end = ownership.then_some(end);
             for (position, target) in before.into_iter().zip(&record.targets) {
                 if !target.full {
                     continue;
                 }
                 let mover = position.to_move();
-                let score = record.scores.map_or(0.0, |s| {
-                    let margin = (s[mover.index()] - s[mover.other().index()]) as f32;
-                    (margin / config.train.score_scale).clamp(-1.0, 1.0)
-                });
                 let outcome = outcome.value_for(mover);
+                let score = score_target(&config.train, record.scores, outright, mover, outcome);
                 samples.push(Sample {
                     position,
                     policy: target.policy.clone(),
@@ -92,6 +90,26 @@ pub fn load_window<G: Game>(
         }
     }
     Ok((samples, positions))
+}
+
+/// The score target from `mover`'s view of a game that ended `outcome` for them (+1, 0,
+/// -1) with final `scores` (`None` without scores: 0), `outright` if it was won by an event
+/// the scores do not count: `train.outright_win_score` for such a win when it is set, else
+/// the margin divided by `train.score_scale`, clipped to [-1, 1].
+fn score_target(
+    train: &TrainSection,
+    scores: Option<[i32; 2]>,
+    outright: bool,
+    mover: Player,
+    outcome: f32,
+) -> f32 {
+    match train.outright_win_score {
+        Some(win) if outright => win * outcome,
+        _ => scores.map_or(0.0, |s| {
+            let margin = (s[mover.index()] - s[mover.other().index()]) as f32;
+            (margin / train.score_scale).clamp(-1.0, 1.0)
+        }),
+    }
 }
 
 /// Every cell's owner in the final position `end` from `mover`'s view: +1 for `mover`, -1
@@ -434,6 +452,27 @@ mod tests {
             }
             assert_eq!(wdl, [0.0, 0.0, 1.0]);
         }
+    }
+
+    #[test]
+    fn an_outright_win_scores_the_set_target_and_other_games_their_margin() {
+        let mut train = RunConfig::from_toml(crate::config::tests::SMALL)
+            .unwrap()
+            .train;
+        train.score_scale = 20.0;
+        let (x, o) = (Player::X, Player::O);
+        // X wins outright with fewer points, 10 to 14.
+        let scores = Some([10, 14]);
+        train.outright_win_score = None;
+        assert_eq!(score_target(&train, scores, true, x, 1.0), -0.2);
+        assert_eq!(score_target(&train, scores, true, o, -1.0), 0.2);
+        train.outright_win_score = Some(0.75);
+        assert_eq!(score_target(&train, scores, true, x, 1.0), 0.75);
+        assert_eq!(score_target(&train, scores, true, o, -1.0), -0.75);
+        // A win on the scores keeps its margin, clipped.
+        assert_eq!(score_target(&train, Some([50, 4]), false, x, 1.0), 1.0);
+        assert_eq!(score_target(&train, Some([14, 10]), false, o, -1.0), -0.2);
+        assert_eq!(score_target(&train, None, false, x, 0.0), 0.0);
     }
 
     #[test]

@@ -141,10 +141,21 @@ fn check_position<G: Game>(game: &G) {
     }
     assert!(game.check(G::NUM_ACTIONS as Action).is_err());
     assert_eq!(game.scores().is_some(), G::HAS_SCORES);
-    if let (Some(Outcome::Win(_)), Some(_)) = (game.outcome(), game.scores()) {
-        // Scoring variants: an outcome by totals must agree with the final scores; variants
-        // that end on a pattern (extreme) may win with fewer points, so only check those
-        // decided by totals in their own tests.
+    if let (Some(outcome), Some(scores)) = (game.outcome(), game.scores()) {
+        // Scoring variants: a game not won outright (by extreme's big pattern or paytoplay's
+        // line, which may win with fewer points) is decided by the final scores.
+        if !game.won_outright() {
+            assert_eq!(
+                outcome,
+                Outcome::from_scores(scores),
+                "by the scores\n{game}"
+            );
+        }
+    } else {
+        assert!(
+            !game.won_outright(),
+            "only a finished scoring game is won outright"
+        );
     }
     for sym in 0..G::NUM_SYMMETRIES {
         let image = game.transformed(sym);
@@ -153,6 +164,11 @@ fn check_position<G: Game>(game: &G) {
         assert_eq!(legal(&image), mapped, "symmetry {sym} legal moves\n{game}");
         assert_eq!(image.outcome(), game.outcome(), "symmetry {sym} outcome");
         assert_eq!(image.scores(), game.scores(), "symmetry {sym} scores");
+        assert_eq!(
+            image.won_outright(),
+            game.won_outright(),
+            "symmetry {sym} won outright"
+        );
         if !game.is_over() {
             assert_eq!(image.to_move(), game.to_move(), "symmetry {sym} player");
         }
