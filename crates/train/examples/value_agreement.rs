@@ -27,6 +27,8 @@ use oxo_agents::{Agent, Evaluate};
 use oxo_nn::{Device, Net};
 use oxo_rules::extreme::{Extreme, PATTERNS, board_points};
 use oxo_rules::{Game, Outcome, Player};
+use oxo_search::Evaluator;
+use oxo_train::selfplay::NetEvaluator;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -44,8 +46,7 @@ struct Judged {
     agent: usize,
     /// Whether its player to move went on to win (draws are left out).
     won: bool,
-    /// The net's value: `score_utility` times the score head plus the rest times the
-    /// win/draw/loss value, as the search uses it.
+    /// The net's value as the search uses it ([`NetEvaluator::with_score_utility`]).
     net: f32,
     /// The handcrafted evaluation, in points.
     eval: f32,
@@ -67,6 +68,7 @@ fn main() -> Result<(), String> {
         .parse()
         .map_err(|_| format!("GAMES must be a whole number (got {games})"))?;
     let net = Net::load::<Extreme>(model.as_ref(), &Device::flex()).map_err(|e| e.to_string())?;
+    let mut evaluator = NetEvaluator::new(Some(&net)).with_score_utility(utility);
     let build = |spec: &str| -> Result<Box<dyn Agent<Extreme>>, String> {
         oxo_train::build_any_agent::<Extreme>(&spec.parse().map_err(|e| format!("{e}"))?)
             .map_err(|e| e.to_string())
@@ -81,11 +83,10 @@ fn main() -> Result<(), String> {
             continue;
         };
         decisive += 1;
-        by_pattern += usize::from(end.closed_boards() != u16::MAX);
+        by_pattern += usize::from(end.won_outright());
         let points = |player| board_points(end.won_boards(player));
         behind += usize::from(points(winner) <= points(winner.other()));
-        let agent_of = move |player: Player| player.index() ^ (number % 2) as usize;
-        judged.extend(judge(&net, utility, &positions, winner, agent_of));
+        judged.extend(judge(&mut evaluator, &positions, winner, number));
     }
     println!(
         "{games} games: {decisive} decisive, {by_pattern} of them won by a big-board pattern, \
@@ -96,30 +97,36 @@ fn main() -> Result<(), String> {
     Ok(())
 }
 
-/// The judgements of every position of one game that `winner` won, but the last.
-fn judge<'a>(
-    net: &'a Net,
-    utility: f32,
-    positions: &'a [Extreme],
+/// The judgements of every position of game `number`, which `winner` won, but the last; the
+/// net judges them in one batch.
+fn judge(
+    evaluator: &mut NetEvaluator,
+    positions: &[Extreme],
     winner: Player,
-    agent_of: impl Fn(Player) -> usize + 'a,
-) -> impl Iterator<Item = Judged> + 'a {
-    positions
-        .iter()
+    number: u64,
+) -> Vec<Judged> {
+    let open = &positions[..positions.len() - 1];
+    let mut logits = vec![0.0; open.len() * Extreme::NUM_ACTIONS];
+    let mut values = vec![0.0; open.len()];
+    evaluator.evaluate(open, &mut logits, &mut values);
+    open.iter()
+        .zip(values)
         .enumerate()
-        .filter(|(_, position)| !position.is_over())
-        .map(move |(ply, position)| {
-            let eval = net.evaluate_position(position);
-            let score = eval.score.unwrap_or(0.0);
-            Judged {
-                phase: ply * PHASES / positions.len(),
-                agent: agent_of(position.to_move()),
-                won: position.to_move() == winner,
-                net: utility * score + (1.0 - utility) * eval.value,
-                eval: position.evaluate(),
-                progress: big_pattern_progress(position, winner),
-            }
+        .map(|(ply, (position, net))| Judged {
+            phase: ply * PHASES / positions.len(),
+            agent: agent_to_move(position, number),
+            won: position.to_move() == winner,
+            net,
+            eval: position.evaluate(),
+            progress: big_pattern_progress(position, winner),
         })
+        .collect()
+}
+
+/// The agent to move in game `number` (0 for `AGENT_A`, 1 for `AGENT_B`): agent
+/// `number % 2` plays X.
+fn agent_to_move(position: &Extreme, number: u64) -> usize {
+    position.to_move().index() ^ (number % 2) as usize
 }
 
 /// Prints each phase's concordance of the net and of the evaluation, then the same by how
@@ -240,7 +247,7 @@ fn play(agents: &mut [Box<dyn Agent<Extreme>>; 2], number: u64) -> Vec<Extreme> 
         let action = if ply < OPENING_PLIES {
             game.random_action(&mut rng)
         } else {
-            agents[game.to_move().index() ^ (number % 2) as usize].choose(&game)
+            agents[agent_to_move(&game, number)].choose(&game)
         };
         game.play(action);
         positions.push(game);
