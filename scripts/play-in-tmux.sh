@@ -3,7 +3,7 @@
 # sign, then for each turn 'moves' and the first legal move listed. Exits 0 when the game
 # ends with "Game over", non-zero otherwise.
 #   usage: scripts/play-in-tmux.sh OXO_BINARY VARIANT [SIGN]
-set -euo pipefail
+set -Eeuo pipefail
 oxo=$1 variant=$2 sign=${3:-x}
 session="oxo-play-$$-$variant"
 log=$(mktemp)
@@ -12,6 +12,8 @@ log=$(mktemp)
 tmux() { command tmux -L "$session" "$@"; }
 socket="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$session"
 trap 'tmux kill-server 2>/dev/null || true; rm -f "$log" "$socket"' EXIT
+# A command that fails ends the script (set -e): say which, so a failure is never silent.
+trap 'echo "play-in-tmux.sh: line $LINENO: \"$BASH_COMMAND\" failed" >&2' ERR
 
 tmux new-session -d -s "$session" -x 220 -y 80 "$oxo play --variant $variant --agent greedy; echo '[exited]'; sleep 30"
 screen() { tmux capture-pane -p -t "$session" -S -2000; }
@@ -20,7 +22,8 @@ wait_for() {
   for _ in $(seq 1 2400); do
     local text last
     text=$(screen)
-    last=$(printf '%s\n' "$text" | grep -v '^[[:space:]]*$' | tail -n 1)
+    # (`|| true`: a pane oxo has not drawn on yet has no non-empty line, and grep then fails)
+    last=$(printf '%s\n' "$text" | { grep -v '^[[:space:]]*$' || true; } | tail -n 1)
     if [[ "$last" == *"$1" ]] || grep -q "Game over" <<<"$text"; then return 0; fi
     sleep 0.05
   done

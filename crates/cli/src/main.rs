@@ -114,6 +114,16 @@ enum BenchTarget {
         /// Channels.
         #[arg(long, default_value_t = 32)]
         channels: usize,
+        /// Side of the stem's patches (1: a vector per cell; 4 for extreme's small boards,
+        /// 3 for ultimate's), as `net.patch` in a config.
+        #[arg(long, default_value_t = 1)]
+        patch: usize,
+        /// Width of the policy head's 1x1 convolution (`net.policy_channels`).
+        #[arg(long, default_value_t = 2)]
+        policy_channels: usize,
+        /// Width of the value head's 1x1 convolution (`net.value_channels`).
+        #[arg(long, default_value_t = 2)]
+        value_channels: usize,
         /// Seconds per measurement.
         #[arg(long, default_value_t = 2.0, value_parser = parse_seconds)]
         seconds: f64,
@@ -410,25 +420,39 @@ fn run_bench(target: BenchTarget) -> Result<(), String> {
             variant,
             blocks,
             channels,
+            patch,
+            policy_channels,
+            value_channels,
             seconds,
             batches,
             train_batch,
             json,
             device,
         } => {
-            let config = oxo_nn::NetConfig::new(blocks, channels);
+            let mut config = oxo_nn::NetConfig::new(blocks, channels).with_patch(patch);
+            config.policy_channels = policy_channels;
+            config.value_channels = value_channels;
+            let shape = with_variant!(variant, G => oxo_nn::NetShape::of::<G>());
+            if !shape.fits_patch(patch) {
+                return Err(format!(
+                    "--patch {patch} does not fit {variant}: the patches must tile its \
+                     {}x{} grid and every action be a cell (try --patch 1)",
+                    shape.height, shape.width
+                ));
+            }
             let (peak, rates) = with_variant!(variant, G => {
                 oxo_train::bench::bench_nn::<G>(&config, &batches, train_batch, seconds, &device.device)
             });
             if json {
                 let out = serde_json::json!({
                     "variant": variant.name(), "blocks": blocks, "channels": channels,
+                    "patch": patch,
                     "matmul_peak_flops": peak, "rates": rates,
                 });
                 println!("{out}");
             } else {
                 println!(
-                    "{variant}, net {blocks}x{channels}; fp32 matmul peak (1024^3): {:.2} GFLOP/s",
+                    "{variant}, net {blocks}x{channels}, patch {patch}; fp32 matmul peak (1024^3): {:.2} GFLOP/s",
                     peak / 1e9
                 );
                 println!(

@@ -31,6 +31,24 @@ pub struct NetConfig {
     /// `oxo_rules::Game::owner`). An auxiliary training target only: search never reads it.
     #[serde(default)]
     pub ownership_head: bool,
+    /// Side of the square patches the stem cuts the grid into: 1 (the default) keeps a
+    /// vector per cell, AlphaZero's 3x3 stem; `p > 1` makes one vector per `p x p` block
+    /// (a convolution with kernel and stride `p`), so the trunk runs on a grid `p * p` times
+    /// smaller and the policy head gives each block's `p * p` cells their logits. With `p`
+    /// the side of a variant's small boards (ultimate 3, extreme 4) the trunk sees one vector
+    /// per small board: the big board's game at a fraction of the cost per position.
+    #[serde(default = "default_patch", skip_serializing_if = "is_default_patch")]
+    pub patch: usize,
+}
+
+/// A vector per cell: the stem of every net before `patch` existed.
+fn default_patch() -> usize {
+    1
+}
+
+/// Whether `patch` is the default, so that files and configs without it read the same.
+fn is_default_patch(patch: &usize) -> bool {
+    *patch == default_patch()
 }
 
 /// Two channels, as AlphaZero's heads use.
@@ -55,12 +73,20 @@ impl NetConfig {
             value_hidden: default_value_hidden(),
             score_head: false,
             ownership_head: false,
+            patch: default_patch(),
         }
     }
 
     /// The same config with the score-margin head switched on or off.
     pub fn with_score_head(mut self, score_head: bool) -> Self {
         self.score_head = score_head;
+        self
+    }
+
+    /// The same config with a stem that cuts the grid into `patch x patch` blocks (see
+    /// [`NetConfig::patch`]).
+    pub fn with_patch(mut self, patch: usize) -> Self {
+        self.patch = patch;
         self
     }
 

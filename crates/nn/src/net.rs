@@ -4,7 +4,9 @@ use burn::module::{Module, Param};
 use burn::nn::conv::{Conv2d, Conv2dConfig};
 use burn::nn::{BatchNorm, BatchNormConfig, Linear, LinearConfig, PaddingConfig2d};
 use burn::tensor::activation::{relu, tanh};
-use burn::tensor::{Device, Tensor};
+use burn::tensor::module::conv2d;
+use burn::tensor::ops::ConvOptions;
+use burn::tensor::{Device, Int, Tensor, TensorData};
 use serde::{Deserialize, Serialize};
 
 use crate::config::NetConfig;
@@ -50,6 +52,17 @@ impl NetShape {
     fn cells(&self) -> usize {
         self.height * self.width
     }
+
+    /// Whether a stem of `patch x patch` blocks fits this shape: 1 (a vector per cell) fits
+    /// every shape; larger blocks must tile the grid, and every action be a cell (the policy
+    /// head gives logits to the blocks' cells only).
+    pub fn fits_patch(&self, patch: usize) -> bool {
+        patch == 1
+            || (patch > 1
+                && self.height.is_multiple_of(patch)
+                && self.width.is_multiple_of(patch)
+                && self.actions == self.cells())
+    }
 }
 
 /// A convolution (without bias: the batch norm's shift replaces it) followed by batch norm.
@@ -67,11 +80,28 @@ impl ConvNorm {
     /// grid's size.
     fn new(input: usize, output: usize, kernel: usize, device: &Device) -> Self {
         let pad = kernel / 2;
+        Self::from_conv(
+            Conv2dConfig::new([input, output], [kernel, kernel])
+                .with_padding(PaddingConfig2d::Explicit(pad, pad, pad, pad)),
+            output,
+            device,
+        )
+    }
+
+    /// A convolution with kernel and stride `patch`, no padding: one output vector per
+    /// `patch x patch` block of the grid (see [`NetConfig::patch`]).
+    fn patchify(input: usize, output: usize, patch: usize, device: &Device) -> Self {
+        Self::from_conv(
+            Conv2dConfig::new([input, output], [patch, patch]).with_stride([patch, patch]),
+            output,
+            device,
+        )
+    }
+
+    /// The layer of `conv` (without bias) and a batch norm of its `output` channels.
+    fn from_conv(conv: Conv2dConfig, output: usize, device: &Device) -> Self {
         ConvNorm {
-            conv: Conv2dConfig::new([input, output], [kernel, kernel])
-                .with_padding(PaddingConfig2d::Explicit(pad, pad, pad, pad))
-                .with_bias(false)
-                .init(device),
+            conv: conv.with_bias(false).init(device),
             norm: BatchNormConfig::new(output).init(device),
             folded: false,
         }
@@ -133,8 +163,15 @@ pub(crate) struct Heads {
 /// head (1x1 conv, then a linear layer to every action's logit) and a value head (1x1 conv,
 /// a hidden layer, then win/draw/loss logits and optionally a score margin), and optionally an
 /// ownership head (a 1x1 conv to one plane, tanh) that only training reads.
+///
+/// With a patch stem ([`NetConfig::patch`] `p > 1`) the stem makes one vector per `p x p`
+/// block, the trunk and the value head run on the block grid, and the policy head's linear
+/// layer maps each block's vector to the logits of its own `p * p` cells (the same weights
+/// for every block).
 #[derive(Module, Debug)]
 pub(crate) struct ResNet {
+    /// Side of the stem's blocks (1: a vector per cell).
+    patch: usize,
     stem: ConvNorm,
     blocks: Vec<ResBlock>,
     policy_conv: ConvNorm,
@@ -148,11 +185,38 @@ pub(crate) struct ResNet {
 
 impl ResNet {
     /// A freshly initialised network of `config`'s size for inputs and outputs of `shape`.
+    ///
+    /// # Panics
+    ///
+    /// If `config`'s patch does not fit `shape` ([`NetShape::fits_patch`]), or a patch stem
+    /// is asked for with an ownership head (which needs a vector per cell); run configs are
+    /// validated before they get here.
     pub fn new(shape: &NetShape, config: &NetConfig, device: &Device) -> Self {
-        let c = config.channels;
-        let cells = shape.cells();
+        let (c, patch) = (config.channels, config.patch);
+        assert!(
+            shape.fits_patch(patch),
+            "a {patch}x{patch} patch stem does not fit {}",
+            shape.variant
+        );
+        assert!(
+            patch == 1 || !config.ownership_head,
+            "a patch stem has no per-cell trunk for an ownership head"
+        );
+        let cells = shape.cells() / (patch * patch);
+        let (stem, policy_out) = if patch == 1 {
+            (
+                ConvNorm::new(shape.planes, c, 3, device),
+                LinearConfig::new(config.policy_channels * cells, shape.actions),
+            )
+        } else {
+            (
+                ConvNorm::patchify(shape.planes, c, patch, device),
+                LinearConfig::new(config.policy_channels, patch * patch),
+            )
+        };
         ResNet {
-            stem: ConvNorm::new(shape.planes, c, 3, device),
+            patch,
+            stem,
             blocks: (0..config.blocks)
                 .map(|_| ResBlock {
                     first: ConvNorm::new(c, c, 3, device),
@@ -160,8 +224,7 @@ impl ResNet {
                 })
                 .collect(),
             policy_conv: ConvNorm::new(c, config.policy_channels, 1, device),
-            policy_out: LinearConfig::new(config.policy_channels * cells, shape.actions)
-                .init(device),
+            policy_out: policy_out.init(device),
             value_conv: ConvNorm::new(c, config.value_channels, 1, device),
             value_hidden: LinearConfig::new(config.value_channels * cells, config.value_hidden)
                 .init(device),
@@ -225,16 +288,75 @@ impl ResNet {
             (Some(conv), true) => Some(tanh(conv.forward(x.clone())).flatten::<2>(1, 3)),
             _ => None,
         };
-        let policy = relu(self.policy_conv.forward(x.clone())).flatten::<2>(1, 3);
+        let policy = self.policy(relu(self.policy_conv.forward(x.clone())));
         let value = relu(self.value_conv.forward(x)).flatten::<2>(1, 3);
         let hidden = relu(self.value_hidden.forward(value));
         Heads {
-            policy: self.policy_out.forward(policy),
+            policy,
             wdl: self.wdl_out.forward(hidden.clone()),
             score: self.score_out.as_ref().map(|out| out.forward(hidden)),
             ownership,
         }
     }
+
+    /// The policy logits `[B, actions]` from the policy head's features `[B, channels, h, w]`.
+    /// A vector per cell: one linear layer over all of them. Blocks of `p x p`: each block's
+    /// vector gives its own cells' logits (the linear layer applied as a 1x1 convolution),
+    /// which then go back to their places on the grid ([`blocks_to_grid`]).
+    ///
+    /// Reordering goes through `select` (ONNX `Gather`) rather than transposes: burn's ONNX
+    /// export has no transpose, and it keeps the batch axis dynamic only through reshapes
+    /// that leave a single axis to infer.
+    fn policy(&self, features: Tensor<4>) -> Tensor<2> {
+        let p = self.patch;
+        if p == 1 {
+            return self.policy_out.forward(features.flatten::<2>(1, 3));
+        }
+        let [inputs, outputs] = self.policy_out.weight.dims();
+        // The linear layer's weight [inputs, outputs] as a convolution's [outputs, inputs, 1, 1].
+        let transposed = (0..outputs)
+            .flat_map(|out| (0..inputs).map(move |input| (input * outputs + out) as i64))
+            .collect();
+        let weight = self.policy_out.weight.val().reshape([inputs * outputs]);
+        let device = weight.device();
+        let weight = weight
+            .select(0, index_tensor(transposed, &device))
+            .reshape([outputs, inputs, 1, 1]);
+        let bias = self.policy_out.bias.as_ref().map(|bias| bias.val());
+        let logits = conv2d(
+            features,
+            weight,
+            bias,
+            ConvOptions::new([1, 1], [0, 0], [1, 1], 1),
+        );
+        blocks_to_grid(logits, p)
+    }
+}
+
+/// An integer tensor of the indices `indices`, for `select`.
+fn index_tensor(indices: Vec<i64>, device: &Device) -> Tensor<1, Int> {
+    let len = indices.len();
+    Tensor::from_data(TensorData::new(indices, [len]), device)
+}
+
+/// Puts per-block cell values `[B, p * p, h, w]` (channel `r * p + c`: cell `(r, c)` of the
+/// block) back on the grid they came from, one row per position `[B, h * p * w * p]` in cell
+/// order: the value of cell `r * p + c` of block `(i, j)` lands at grid cell
+/// `(i * p + r, j * p + c)`.
+fn blocks_to_grid(values: Tensor<4>, p: usize) -> Tensor<2> {
+    let [batch, channels, h, w] = values.dims();
+    let width = w * p;
+    let sources = (0..h * p * width)
+        .map(|cell| {
+            let (row, col) = (cell / width, cell % width);
+            let channel = (row % p) * p + col % p;
+            (channel * h * w + (row / p) * w + col / p) as i64
+        })
+        .collect();
+    let device = values.device();
+    values
+        .reshape([batch, channels * h * w])
+        .select(1, index_tensor(sources, &device))
 }
 
 #[cfg(test)]
@@ -254,6 +376,53 @@ mod tests {
         layer.norm.running_mean = RunningState::new(uniform(-0.5, 0.5));
         layer.norm.running_var = RunningState::new(uniform(0.2, 3.0));
         layer
+    }
+
+    #[test]
+    fn block_values_go_back_to_their_cells() {
+        let (p, h, w) = (2, 2, 3);
+        // Each value names its block (i, j) and its cell (r, c) within it.
+        let mut values = Vec::new();
+        for r in 0..p {
+            for c in 0..p {
+                for i in 0..h {
+                    for j in 0..w {
+                        values.push((1000 * i + 100 * j + 10 * r + c) as f32);
+                    }
+                }
+            }
+        }
+        let device = Device::flex();
+        let input = Tensor::<4>::from_data(
+            burn::tensor::TensorData::new(values, [1, p * p, h, w]),
+            &device,
+        );
+        let grid: Vec<f32> = blocks_to_grid(input, p).try_into_vec_as().unwrap();
+        let width = w * p;
+        for (cell, &value) in grid.iter().enumerate() {
+            let (row, col) = (cell / width, cell % width);
+            let expected = 1000 * (row / p) + 100 * (col / p) + 10 * (row % p) + col % p;
+            assert_eq!(value, expected as f32, "grid cell ({row}, {col})");
+        }
+    }
+
+    #[test]
+    fn a_patch_stem_gives_every_cell_a_logit() {
+        let device = Device::flex();
+        let shape = NetShape {
+            variant: "test".into(),
+            planes: 3,
+            height: 8,
+            width: 8,
+            actions: 64,
+        };
+        let config = NetConfig::new(1, 8).with_patch(4).with_score_head(true);
+        let net = ResNet::new(&shape, &config, &device);
+        let input = Tensor::<4>::random([5, 3, 8, 8], Distribution::Normal(0.0, 1.0), &device);
+        let heads = net.forward(input);
+        assert_eq!(heads.policy.dims(), [5, 64]);
+        assert_eq!(heads.wdl.dims(), [5, WDL]);
+        assert_eq!(heads.score.map(|s| s.dims()), Some([5, 1]));
     }
 
     #[test]

@@ -14,16 +14,28 @@ use crate::selfplay::{SelfPlayStats, play_games};
 /// Floating-point operations (multiply-adds count 2) of one forward pass of a net of
 /// `config` on one position of `shape`; batch norm, ReLU and biases are ignored.
 pub fn forward_flops(shape: &NetShape, config: &NetConfig) -> f64 {
-    let cells = (shape.height * shape.width) as f64;
+    // The trunk's grid: a vector per cell, or per block of a patch stem.
+    let block = (config.patch * config.patch) as f64;
+    let cells = (shape.height * shape.width) as f64 / block;
     let (planes, c) = (shape.planes as f64, config.channels as f64);
     let conv = |cin: f64, cout: f64, k: f64| 2.0 * k * cin * cout * cells;
-    let trunk = conv(planes, c, 9.0) + config.blocks as f64 * 2.0 * conv(c, c, 9.0);
+    let stem = if config.patch == 1 {
+        conv(planes, c, 9.0)
+    } else {
+        conv(planes, c, block)
+    };
+    let trunk = stem + config.blocks as f64 * 2.0 * conv(c, c, 9.0);
     let (pc, vc, hidden) = (
         config.policy_channels as f64,
         config.value_channels as f64,
         config.value_hidden as f64,
     );
-    let policy = conv(c, pc, 1.0) + 2.0 * pc * cells * shape.actions as f64;
+    let policy_out = if config.patch == 1 {
+        2.0 * pc * cells * shape.actions as f64
+    } else {
+        2.0 * pc * block * cells
+    };
+    let policy = conv(c, pc, 1.0) + policy_out;
     let value = conv(c, vc, 1.0) + 2.0 * vc * cells * hidden + 2.0 * hidden * (WDL as f64 + 1.0);
     trunk + policy + value
 }

@@ -431,6 +431,28 @@ impl RunConfig {
                 ),
             });
         }
+        let shape = oxo_rules::with_variant!(variant, G => oxo_nn::NetShape::of::<G>());
+        if !shape.fits_patch(self.net.patch) {
+            return Err(ConfigError {
+                field: "net.patch".into(),
+                message: format!(
+                    "{variant}'s {}x{} grid cannot be cut into {p}x{p} patches with a logit \
+                     for every action: use 1 (a vector per cell), or the side of its small \
+                     boards (ultimate 3, extreme 4)",
+                    shape.height,
+                    shape.width,
+                    p = self.net.patch
+                ),
+            });
+        }
+        if self.net.patch > 1 && self.net.ownership_head {
+            return Err(ConfigError {
+                field: "net.ownership_head".into(),
+                message: "the ownership head needs a vector per cell: set it to false, or \
+                          net.patch to 1"
+                    .into(),
+            });
+        }
         range("net.blocks", self.net.blocks, 0, 64)?;
         range("net.channels", self.net.channels, 1, 1024)?;
         range("net.policy_channels", self.net.policy_channels, 1, 256)?;
@@ -720,6 +742,37 @@ simulations = 4
         let config = RunConfig::from_toml(&ultimate).unwrap();
         assert!(config.net.ownership_head);
         assert_eq!(config.train_config().ownership_weight, 1.0);
+    }
+
+    #[test]
+    fn a_patch_stem_must_fit_the_variant() {
+        let extreme = SMALL
+            .replace("\"tictactoe\"", "\"extreme\"")
+            .replace("[net]", "[net]\npatch = 4");
+        let config = RunConfig::from_toml(&extreme).unwrap();
+        assert_eq!(config.net.patch, 4);
+        assert_eq!(RunConfig::from_toml(&config.to_toml()).unwrap(), config);
+        for (variant, patch) in [
+            ("extreme", 3),
+            ("tictactoe", 2),
+            ("xando", 2),
+            ("ultimate", 0),
+        ] {
+            let bad = SMALL
+                .replace("\"tictactoe\"", &format!("\"{variant}\""))
+                .replace("[net]", &format!("[net]\npatch = {patch}"));
+            let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
+            assert!(
+                err.contains("net.patch") && err.contains("extreme 4"),
+                "{variant}, patch {patch}: {err}"
+            );
+        }
+        let owned = extreme.replace("[net]", "[net]\nownership_head = true");
+        let err = RunConfig::from_toml(&owned).unwrap_err().to_string();
+        assert!(
+            err.contains("net.ownership_head") && err.contains("net.patch to 1"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -96,6 +96,11 @@ pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
             "kind": "residual convolutional network (AlphaZero style)",
             "blocks": config.blocks,
             "channels": config.channels,
+            "patch": config.patch,
+            "patch_note": "side of the stem's square patches: 1, a vector per cell; p > 1, a \
+                           convolution with kernel and stride p makes one per p x p block, the \
+                           trunk runs on the block grid and each block's vector gives its own \
+                           cells' policy logits",
             "policy_channels": config.policy_channels,
             "value_channels": config.value_channels,
             "value_hidden": config.value_hidden,

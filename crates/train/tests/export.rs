@@ -83,11 +83,16 @@ fn close(a: f64, b: f64, what: &str, line: &str) {
 
 /// Exports a fresh network of `G` and checks the Python program against it.
 fn check_variant<G: Encode>(seed: u64) {
-    let dir = tempfile::tempdir().unwrap();
     let config = NetConfig::new(1, 8)
         .with_score_head(G::HAS_SCORES)
         .with_ownership_head(G::HAS_OWNERSHIP);
-    let net = Net::new::<G>(&config, &Device::flex());
+    check_net::<G>(seed, &config);
+}
+
+/// Exports a fresh network of `G` and size `config` and checks the Python program against it.
+fn check_net<G: Encode>(seed: u64, config: &NetConfig) {
+    let dir = tempfile::tempdir().unwrap();
+    let net = Net::new::<G>(config, &Device::flex());
     let model = dir.path().join("net.bpk");
     net.save(&model).unwrap();
     let out = dir.path().join("export");
@@ -254,6 +259,15 @@ fn onnxruntime_matches_oxo_on_ultimate() {
 #[test]
 fn onnxruntime_matches_oxo_on_extreme() {
     check_variant::<Extreme>(3);
+}
+
+/// A patch stem (one vector per small board) rearranges the policy logits in the traced
+/// graph: the ONNX file must put every logit on its own cell, as burn does.
+#[test]
+fn onnxruntime_matches_oxo_on_extreme_with_a_patch_stem() {
+    let mut config = NetConfig::new(1, 8).with_score_head(true).with_patch(4);
+    config.policy_channels = 4;
+    check_net::<Extreme>(4, &config);
 }
 
 #[test]
