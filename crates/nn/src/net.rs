@@ -393,10 +393,7 @@ mod tests {
             }
         }
         let device = Device::flex();
-        let input = Tensor::<4>::from_data(
-            burn::tensor::TensorData::new(values, [1, p * p, h, w]),
-            &device,
-        );
+        let input = Tensor::<4>::from_data(TensorData::new(values, [1, p * p, h, w]), &device);
         let grid: Vec<f32> = blocks_to_grid(input, p).try_into_vec_as().unwrap();
         let width = w * p;
         for (cell, &value) in grid.iter().enumerate() {
