@@ -2,6 +2,7 @@
 //! engine, the interactive game, game sessions of a run-time variant, and the benchmarks.
 
 pub mod bench;
+pub mod bench_net;
 pub mod gtp;
 pub mod play;
 pub mod session;

@@ -9,6 +9,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 use oxo_agents::AgentSpec;
 use oxo_arena::{ArenaConfig, Report};
+use oxo_cli::bench_net::{self, NetChoice};
 use oxo_cli::{bench, gtp, play, session};
 use oxo_rules::{Variant, with_variant};
 
@@ -103,11 +104,20 @@ enum Command {
 
 #[derive(Subcommand)]
 enum BenchTarget {
-    /// Network evaluations/s at batch 1, 16, 64, 256, training positions/s, and the fp32
-    /// matmul peak they are compared with.
+    /// Network evaluations/s at batch 1, 16, 64, 256 on each engine side by side, training
+    /// positions/s, and the fp32 matmul peak they are compared with.
     Nn {
         #[arg(long, value_parser = parse_variant, help = variant_help(), default_value = "ultimate")]
         variant: Variant,
+        /// A model file to measure (e.g. models/ultimate/model.bpk); without it, a random net
+        /// of --blocks, --channels, --patch, --policy-channels and --value-channels.
+        #[arg(long)]
+        model: Option<PathBuf>,
+        #[command(flatten)]
+        engines: EngineArg,
+        /// Threads per network call (burn's pool and onnxruntime's intra-op threads).
+        #[arg(long, default_value_t = 1, value_parser = parse_threads)]
+        threads: usize,
         /// Residual blocks.
         #[arg(long, default_value_t = 4)]
         blocks: usize,
@@ -139,18 +149,25 @@ enum BenchTarget {
         #[command(flatten)]
         device: DeviceArg,
     },
-    /// Self-play speed with a random net: games/s, evaluations/s, share of time in the net.
+    /// Self-play speed on each engine in turn: games/s, evaluations/s, share of time in the
+    /// net.
     Selfplay {
         #[arg(long, value_parser = parse_variant, help = variant_help(), default_value = "ultimate")]
         variant: Variant,
+        /// The model that plays (default: a random net of the config's size).
+        #[arg(long)]
+        model: Option<PathBuf>,
+        #[command(flatten)]
+        engines: EngineArg,
         /// The run configuration (default: configs/VARIANT.toml).
         #[arg(long)]
         config: Option<PathBuf>,
         /// Seconds to measure (at least one generation's games are played).
         #[arg(long, default_value_t = 10.0, value_parser = parse_seconds)]
         seconds: f64,
-        /// Worker threads (default: the config's `selfplay.workers`; 0 is one per core).
-        #[arg(long)]
+        /// Worker threads, one core and one network call at a time each (default: the
+        /// config's `selfplay.workers`; 0 is one per core).
+        #[arg(long, alias = "threads")]
         workers: Option<usize>,
         /// Games searched at once over all workers (default: the config's
         /// `selfplay.parallel_games`; raises `games_per_generation` to match); a GPU wants
@@ -199,6 +216,37 @@ struct DeviceArg {
     /// oxo built with `--features cuda` or `--features vulkan`).
     #[arg(long = "device", default_value = "cpu", value_parser = oxo_nn::device_from_name)]
     device: oxo_nn::Device,
+}
+
+/// `--engine`, as the benches take it.
+#[derive(clap::Args)]
+struct EngineArg {
+    /// The inference engines to measure side by side: onnxruntime, burn, or both.
+    #[arg(long = "engine", default_value = "both", value_parser = parse_engines)]
+    engines: EngineList,
+}
+
+/// A parsed `--engine` list.
+#[derive(Clone)]
+struct EngineList(Vec<oxo_engine::EngineKind>);
+
+fn parse_engines(text: &str) -> Result<EngineList, String> {
+    match text {
+        "both" => Ok(EngineList(oxo_engine::EngineKind::ALL.to_vec())),
+        _ => text
+            .parse()
+            .map(|kind| EngineList(vec![kind]))
+            .map_err(|e: String| format!("{e}, or both")),
+    }
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=1024).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a thread count: give a number from 1 to 1024"
+        )),
+    }
 }
 
 /// A parsed `--agents` list.
@@ -418,6 +466,9 @@ fn run_bench(target: BenchTarget) -> Result<(), String> {
     match target {
         BenchTarget::Nn {
             variant,
+            model,
+            engines,
+            threads,
             blocks,
             channels,
             patch,
@@ -429,51 +480,28 @@ fn run_bench(target: BenchTarget) -> Result<(), String> {
             json,
             device,
         } => {
-            let mut config = oxo_nn::NetConfig::new(blocks, channels).with_patch(patch);
-            config.policy_channels = policy_channels;
-            config.value_channels = value_channels;
-            let shape = with_variant!(variant, G => oxo_nn::NetShape::of::<G>());
-            if !shape.fits_patch(patch) {
-                return Err(format!(
-                    "--patch {patch} does not fit {variant}: the patches must tile its \
-                     {}x{} grid and every action be a cell (try --patch 1)",
-                    shape.height, shape.width
-                ));
-            }
-            let (peak, rates) = with_variant!(variant, G => {
-                oxo_train::bench::bench_nn::<G>(&config, &batches, train_batch, seconds, &device.device)
-            });
-            if json {
-                let out = serde_json::json!({
-                    "variant": variant.name(), "blocks": blocks, "channels": channels,
-                    "patch": patch,
-                    "matmul_peak_flops": peak, "rates": rates,
-                });
-                println!("{out}");
-            } else {
-                println!(
-                    "{variant}, net {blocks}x{channels}, patch {patch}; fp32 matmul peak (1024^3): {:.2} GFLOP/s",
-                    peak / 1e9
-                );
-                println!(
-                    "{:<6} {:>6} {:>14} {:>10} {:>9}",
-                    "what", "batch", "positions/s", "GFLOP/s", "of peak"
-                );
-                for r in rates {
-                    println!(
-                        "{:<6} {:>6} {:>14.0} {:>10.2} {:>8.1}%",
-                        r.what,
-                        r.batch,
-                        r.positions_per_sec,
-                        r.flops / 1e9,
-                        100.0 * r.of_peak
-                    );
+            let net = match model {
+                Some(path) => NetChoice::Model(path),
+                None => {
+                    let mut config = oxo_nn::NetConfig::new(blocks, channels).with_patch(patch);
+                    config.policy_channels = policy_channels;
+                    config.value_channels = value_channels;
+                    NetChoice::Random(config)
                 }
-            }
-            return Ok(());
+            };
+            let bench = oxo_train::bench::NnBench {
+                engines: engines.engines.0,
+                batches,
+                train_batch: Some(train_batch),
+                threads,
+                seconds,
+            };
+            return bench_net::run_nn(variant, &net, &bench, &device.device, json);
         }
         BenchTarget::Selfplay {
             variant,
+            model,
+            engines,
             config,
             seconds,
             workers,
@@ -494,33 +522,21 @@ fn run_bench(target: BenchTarget) -> Result<(), String> {
             config
                 .validate()
                 .map_err(|e| format!("--workers or --parallel-games: {e}"))?;
-            let stats = with_variant!(variant, G => {
-                let duration = Duration::from_secs_f64(seconds);
-                oxo_train::bench::bench_selfplay::<G>(&config, duration, &device.device)
-            });
-            if json {
-                let mut out = serde_json::to_value(&stats).expect("stats serialise");
-                out["variant"] = variant.name().into();
-                out["games_per_sec"] = stats.games_per_sec().into();
-                out["evals_per_sec"] = stats.evals_per_sec().into();
-                out["eval_share"] = stats.eval_share().into();
-                println!("{out}");
-            } else {
-                println!(
-                    "{variant}: {} games in {:.1}s, workers {}: {:.2} games/s, {:.0} positions/s, \
-                     {:.0} evaluations/s (mean batch {:.1}); {:.1}% of the workers' time in network \
-                     evaluation",
-                    stats.games,
-                    stats.seconds,
-                    stats.workers,
-                    stats.games_per_sec(),
-                    stats.positions_per_sec(),
-                    stats.evals_per_sec(),
-                    stats.evaluations as f64 / stats.eval_calls.max(1) as f64,
-                    100.0 * stats.eval_share()
-                );
-            }
-            return Ok(());
+            let net = match model {
+                Some(path) => NetChoice::Model(path),
+                None => NetChoice::Random(config.net.clone()),
+            };
+            let duration = Duration::from_secs_f64(seconds);
+            let engines = &engines.engines.0;
+            return bench_net::run_selfplay(
+                variant,
+                &net,
+                &config,
+                engines,
+                duration,
+                &device.device,
+                json,
+            );
         }
         _ => {}
     }

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use oxo_agents::{Agent, AgentSpec, Evaluate, SpecError};
+use oxo_engine::{Engine, EngineKind, EngineModel};
 use oxo_nn::{Device, Encode, Net};
 use oxo_rules::{ActionList, Game, Outcome, Player, Variant, with_variant};
 use serde_json::{Map, Value, json};
@@ -35,8 +36,8 @@ pub trait Session {
     fn nn_input(&self) -> String;
     /// The network's raw output for the position as one JSON line
     /// (`{"value": v, "wdl": [w, d, l], "policy": {"MOVE": p, ...}}`, plus `"score"` for nets
-    /// with a score head). The network is the `net` agent's model, or else the variant's
-    /// shipped model.
+    /// with a score head). The network is the `net` agent's model on its engine, or else the
+    /// variant's shipped model on the default engine.
     fn nn_eval(&mut self) -> Result<String, String>;
 }
 
@@ -58,18 +59,30 @@ pub fn new_session(variant: Variant, spec: &AgentSpec) -> Result<Box<dyn Session
         let agent = oxo_train::build_any_agent::<G>(spec)?;
         let model = oxo_train::agent::spec_model(spec, G::NAME)
             .or_else(|| oxo_train::shipped_model(G::NAME));
-        Ok(Box::new(GameSession::<G> { variant, history: vec![G::new()], agent, model, net: None }))
+        let engine_kind = match spec.kind.as_str() {
+            oxo_train::agent::NET_KIND => spec.param("engine", EngineKind::default(), oxo_engine::ENGINE_NAMES)?,
+            _ => EngineKind::default(),
+        };
+        Ok(Box::new(GameSession::<G> {
+            variant,
+            history: vec![G::new()],
+            agent,
+            model,
+            engine_kind,
+            engine: None,
+        }))
     })
 }
 
 /// A session of one concrete variant: every position since the start, for undo; the model
-/// `nn_eval` reads, loaded on first use.
+/// `nn_eval` reads and the engine it runs on, loaded on first use.
 struct GameSession<G: Game> {
     variant: Variant,
     history: Vec<G>,
     agent: Box<dyn Agent<G>>,
     model: Option<PathBuf>,
-    net: Option<Net>,
+    engine_kind: EngineKind,
+    engine: Option<Engine>,
 }
 
 impl<G: Game> GameSession<G> {
@@ -151,17 +164,19 @@ impl<G: Encode + Evaluate> Session for GameSession<G> {
     }
 
     fn nn_eval(&mut self) -> Result<String, String> {
-        if self.net.is_none() {
+        if self.engine.is_none() {
             let path = self.model.as_ref().ok_or_else(|| {
                 format!(
                     "no network: start with --agent net:path=FILE, or ship a model in models/{}/model.bpk",
                     G::NAME
                 )
             })?;
-            self.net = Some(Net::load::<G>(path, &Device::flex()).map_err(|e| e.to_string())?);
+            let net = Net::load::<G>(path, &Device::flex()).map_err(|e| e.to_string())?;
+            self.engine = Some(EngineModel::new(&net, self.engine_kind).open(1));
         }
-        let net = self.net.as_ref().expect("loaded above");
-        let eval = net.evaluate_position(self.current());
+        let game = *self.current();
+        let engine = self.engine.as_mut().expect("loaded above");
+        let eval = engine.evaluate_position(&game);
         let policy: Map<String, Value> = eval
             .policy
             .iter()

@@ -377,10 +377,87 @@ fn bench_selfplay_searches_as_many_games_at_once_as_asked() {
         .output()
         .unwrap();
     assert!(output.status.success(), "{output:?}");
-    let record: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    // The generation grows to the 256 games asked for (configs/tictactoe.toml plays 128).
-    assert!(record["games"].as_u64().unwrap() >= 256, "{record}");
-    assert!(record["evals_per_sec"].as_f64().unwrap() > 0.0, "{record}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let records: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    // Both engines, side by side, onnxruntime compared with burn.
+    assert_eq!(records.len(), 2, "{text}");
+    assert!(
+        records[0]["engine"]
+            .as_str()
+            .unwrap()
+            .starts_with("onnxruntime")
+    );
+    assert!(records[0]["games_per_sec_vs_burn"].as_f64().unwrap() > 0.0);
+    assert_eq!(records[1]["engine"], "burn");
+    for record in records {
+        // The generation grows to the 256 games asked for (configs/tictactoe.toml plays 128).
+        assert!(record["games"].as_u64().unwrap() >= 256, "{record}");
+        assert!(record["evals_per_sec"].as_f64().unwrap() > 0.0, "{record}");
+    }
+}
+
+/// Without the onnxruntime library oxo says so once, with how to get it, and trains and plays
+/// on burn: nothing fails.
+#[test]
+fn without_onnxruntime_training_and_play_run_on_burn_with_one_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("tiny.toml");
+    std::fs::write(
+        &config,
+        "variant = \"tictactoe\"\ngenerations = 2\n[net]\nblocks = 1\nchannels = 8\n\
+         [selfplay]\ngames_per_generation = 8\nparallel_games = 8\nsimulations_full = 8\n\
+         simulations_fast = 4\n[train]\nbatch_size = 16\nsteps_per_generation = 4\n\
+         min_window = 100\n[gate]\nmax_games = 4\nsimulations = 4\n",
+    )
+    .unwrap();
+    let run = dir.path().join("run");
+    let missing = dir.path().join("libonnxruntime.so");
+    let output = oxo()
+        .env("ORT_DYLIB_PATH", &missing)
+        .args(["train", "--variant", "tictactoe", "--config"])
+        .arg(&config)
+        .arg("--run")
+        .arg(&run)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert_eq!(
+        stderr.matches("onnxruntime not found").count(),
+        1,
+        "{stderr}"
+    );
+    assert!(stderr.contains("pip install onnxruntime"), "{stderr}");
+    let info = std::fs::read_to_string(run.join("run.json")).unwrap();
+    let info: serde_json::Value = serde_json::from_str(&info).unwrap();
+    assert_eq!(info["engine"], "burn", "{info}");
+    let model = run.join("models").join("best.bpk");
+    let spec = format!("net:path={},sims=8", model.display());
+    let mut child = oxo()
+        .env("ORT_DYLIB_PATH", &missing)
+        .args(["gtp", "--variant", "tictactoe", "--agent", &spec])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let script = b"genmove\nnn_eval\ngenmove\nquit\n";
+    child.stdin.take().unwrap().write_all(script).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let answers: Vec<&str> = text.split_terminator("\n\n").collect();
+    assert_eq!(answers.len(), 4, "{text}");
+    assert!(answers[..3].iter().all(|a| a.starts_with("= ")), "{text}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr.matches("onnxruntime not found").count(),
+        1,
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -39,6 +39,26 @@ pub struct PositionEval {
     pub score: Option<f32>,
 }
 
+impl PositionEval {
+    /// The judgement of `game` in the net's raw outputs `out` for that one position. A
+    /// finished position has no legal moves: empty policy.
+    pub fn of<G: Encode>(game: &G, out: &Evaluation) -> PositionEval {
+        let wdl = wdl_probabilities(&out.wdl);
+        let mut legal = ActionList::new();
+        if !game.is_over() {
+            game.legal_actions(&mut legal);
+        }
+        let mut probabilities: Vec<f32> = legal.iter().map(|&a| out.policy[a as usize]).collect();
+        softmax(&mut probabilities);
+        PositionEval {
+            wdl,
+            value: expected_value(&wdl),
+            policy: legal.iter().copied().zip(probabilities).collect(),
+            score: out.score.first().copied(),
+        }
+    }
+}
+
 /// Win, draw and loss probabilities (a softmax) of the value head's logits for one position.
 pub fn wdl_probabilities(logits: &[f32]) -> [f32; WDL] {
     let mut wdl = [logits[0], logits[1], logits[2]];
@@ -62,7 +82,7 @@ fn softmax(logits: &mut [f32]) {
 
 /// A network in inference mode (batch norm uses its running statistics, no gradients) on
 /// one device: what search and play evaluate positions with.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Net {
     /// The weights as trained: what is saved and exported.
     model: ResNet,
@@ -158,20 +178,7 @@ impl Net {
     pub fn evaluate_position<G: Encode>(&self, game: &G) -> PositionEval {
         let mut input = vec![0.0; G::INPUT_SIZE];
         game.encode(&mut input);
-        let out = self.evaluate(&input, 1);
-        let wdl = wdl_probabilities(&out.wdl);
-        let mut legal = ActionList::new();
-        if !game.is_over() {
-            game.legal_actions(&mut legal);
-        }
-        let mut probabilities: Vec<f32> = legal.iter().map(|&a| out.policy[a as usize]).collect();
-        softmax(&mut probabilities);
-        PositionEval {
-            wdl,
-            value: expected_value(&wdl),
-            policy: legal.iter().copied().zip(probabilities).collect(),
-            score: out.score.first().copied(),
-        }
+        PositionEval::of(game, &self.evaluate(&input, 1))
     }
 
     /// Saves the net as a model file (Burnpack with oxo metadata), atomically.

@@ -24,6 +24,7 @@
 //! choices playing no part in them, is wrong there and not by selection.
 
 use oxo_agents::{Agent, Evaluate};
+use oxo_engine::{EngineKind, EngineModel};
 use oxo_nn::{Device, Net};
 use oxo_rules::extreme::{Extreme, PATTERNS, board_points};
 use oxo_rules::{Game, Outcome, Player};
@@ -68,7 +69,8 @@ fn main() -> Result<(), String> {
         .parse()
         .map_err(|_| format!("GAMES must be a whole number (got {games})"))?;
     let net = Net::load::<Extreme>(model.as_ref(), &Device::flex()).map_err(|e| e.to_string())?;
-    let mut evaluator = NetEvaluator::new(Some(&net)).with_score_utility(utility);
+    let mut engine = EngineModel::new(&net, EngineKind::default()).open(1);
+    let mut evaluator = NetEvaluator::new(Some(&mut engine)).with_score_utility(utility);
     let build = |spec: &str| -> Result<Box<dyn Agent<Extreme>>, String> {
         oxo_train::build_any_agent::<Extreme>(&spec.parse().map_err(|e| format!("{e}"))?)
             .map_err(|e| e.to_string())

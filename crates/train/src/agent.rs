@@ -1,9 +1,10 @@
 //! [`NetAgent`]: a trained model with search as an [`Agent`], the
-//! `net:path=FILE,sims=N[,search=S,rollouts=R,mix=W,score=U]` spec.
+//! `net:path=FILE,sims=N[,search=S,engine=E,rollouts=R,mix=W,score=U]` spec.
 
 use std::path::{Path, PathBuf};
 
 use oxo_agents::{Agent, AgentSpec, SpecError};
+use oxo_engine::{Engine, EngineKind, EngineModel};
 use oxo_nn::{Device, Encode, Net};
 use oxo_rules::{Action, Game};
 use oxo_search::BatchedSearch;
@@ -18,15 +19,15 @@ pub const NET_KIND: &str = "net";
 
 /// The parameters a `net:` spec takes.
 pub const NET_PARAMS: &[&str] = &[
-    "path", "sims", "search", "leaves", "rollouts", "mix", "playout", "score", "seed",
+    "path", "sims", "search", "leaves", "engine", "rollouts", "mix", "playout", "score", "seed",
 ];
 
 /// Plays with a model file and a deterministic search (Gumbel by default, or PUCT; no root
 /// noise) of `sims` simulations, a few leaves per network call, valuing positions as the
 /// spec asks (a score utility, random playouts: a [`NetValue`], as the run that trained it
-/// did).
+/// did). The net runs on its own one-thread [`Engine`].
 pub struct NetAgent<G: Game> {
-    net: Net,
+    engine: Engine,
     search: BatchedSearch<G>,
     /// How the net's outputs become values (score utility, playouts).
     value: NetValue,
@@ -38,24 +39,32 @@ pub struct NetAgent<G: Game> {
 
 impl<G: Encode> NetAgent<G> {
     /// Loads the model at `path` (a model or checkpoint of variant `G`) to search by `scheme`
-    /// with `sims` simulations and `leaves` leaves per network call; `name` is its display
-    /// name.
+    /// with `sims` simulations and `leaves` leaves per network call on `engine`; `name` is its
+    /// display name.
     pub fn load(
         path: &Path,
+        engine: EngineKind,
         scheme: SchemeName,
         sims: u32,
         leaves: u32,
         name: &str,
     ) -> Result<NetAgent<G>, oxo_nn::NnError> {
         let net = Net::load::<G>(path, &Device::flex())?;
-        Ok(NetAgent::new(net, scheme, sims, leaves, name))
+        let engine = EngineModel::new(&net, engine).open(1);
+        Ok(NetAgent::new(engine, scheme, sims, leaves, name))
     }
 
-    /// An agent over an already loaded net, without playouts.
-    pub fn new(net: Net, scheme: SchemeName, sims: u32, leaves: u32, name: &str) -> NetAgent<G> {
+    /// An agent over a net's engine, without playouts.
+    pub fn new(
+        engine: Engine,
+        scheme: SchemeName,
+        sims: u32,
+        leaves: u32,
+        name: &str,
+    ) -> NetAgent<G> {
         let search = play_search(scheme, sims.max(1), leaves.max(1));
         NetAgent {
-            net,
+            engine,
             search: BatchedSearch::new(search, &[0]),
             value: NetValue::PLAIN,
             rng: SmallRng::seed_from_u64(0),
@@ -72,9 +81,9 @@ impl<G: Encode> NetAgent<G> {
     }
 
     /// Builds the agent a
-    /// `net:path=FILE,sims=N[,search=S,leaves=L,rollouts=R,mix=W,playout=P,score=U,seed=S]`
-    /// spec names (`search`: `gumbel`, the default, or `puct`; `playout`: `uniform`, the
-    /// default, or `tactical`); an error in words (a bad parameter, or a model that cannot be
+    /// `net:path=FILE,sims=N[,search=S,leaves=L,engine=E,rollouts=R,mix=W,playout=P,score=U,seed=S]`
+    /// spec names (`search`: `gumbel`, the default, or `puct`; `engine`: `onnxruntime`, the
+    /// default, or `burn`; `playout`: `uniform`, the default, or `tactical`); an error in words (a bad parameter, or a model that cannot be
     /// loaded for this variant).
     pub fn from_spec(spec: &AgentSpec) -> Result<NetAgent<G>, String> {
         spec.expect_params(NET_PARAMS).map_err(|e| e.to_string())?;
@@ -96,6 +105,9 @@ impl<G: Encode> NetAgent<G> {
         let leaves = spec
             .param("leaves", 4u32, "leaves per network call, e.g. 4")
             .map_err(|e| e.to_string())?;
+        let engine = spec
+            .param("engine", EngineKind::default(), oxo_engine::ENGINE_NAMES)
+            .map_err(|e| e.to_string())?;
         if sims == 0 || leaves == 0 {
             return Err("agent 'net': sims and leaves must be at least 1".into());
         }
@@ -103,8 +115,8 @@ impl<G: Encode> NetAgent<G> {
         let seed = spec
             .param("seed", 0u64, "a number, e.g. 1")
             .map_err(|e| e.to_string())?;
-        let agent =
-            NetAgent::load(&path, scheme, sims, leaves, &spec.text).map_err(|e| e.to_string())?;
+        let agent = NetAgent::load(&path, engine, scheme, sims, leaves, &spec.text)
+            .map_err(|e| e.to_string())?;
         Ok(agent.with_value(value, seed))
     }
 }
@@ -112,7 +124,7 @@ impl<G: Encode> NetAgent<G> {
 impl<G: Encode> Agent<G> for NetAgent<G> {
     fn choose(&mut self, game: &G) -> Action {
         self.search.set_root(0, *game);
-        let mut evaluator = self.value.evaluator(Some(&self.net), &mut self.rng);
+        let mut evaluator = self.value.evaluator(Some(&mut self.engine), &mut self.rng);
         self.search.run(&mut evaluator);
         self.evaluations += evaluator.inner.positions;
         self.search.result(0).expect("searched").action

@@ -3,6 +3,7 @@
 use std::time::{Duration, Instant};
 
 use burn::tensor::{Tensor, TensorData};
+use oxo_engine::{EngineKind, EngineModel};
 use oxo_nn::{Batch, Device, Encode, Net, NetConfig, NetShape, TrainConfig, Trainer, WDL};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -65,6 +66,8 @@ pub fn matmul_peak(device: &Device, n: usize, seconds: f64) -> f64 {
 pub struct NnRate {
     /// What was measured: `eval` or `train`.
     pub what: String,
+    /// The engine that ran it (training: always `burn`).
+    pub engine: EngineKind,
     /// Batch size.
     pub batch: usize,
     /// Positions per second.
@@ -75,47 +78,95 @@ pub struct NnRate {
     pub of_peak: f64,
 }
 
-/// Network speed of variant `G` with `config`: inference at `batches`, one training rate at
-/// `train_batch`, and the matmul peak they are compared with, all on `device`. Each rate
-/// runs about `seconds`.
-pub fn bench_nn<G: Encode>(
-    config: &NetConfig,
-    batches: &[usize],
-    train_batch: usize,
-    seconds: f64,
-    device: &Device,
-) -> (f64, Vec<NnRate>) {
+/// What `oxo bench nn` measures: which engines, at which batch sizes, on how many threads.
+#[derive(Clone, Debug)]
+pub struct NnBench {
+    /// The engines whose inference is measured, in order (one that cannot run here is
+    /// skipped, with the message [`oxo_engine::resolve`] prints).
+    pub engines: Vec<EngineKind>,
+    /// Inference batch sizes.
+    pub batches: Vec<usize>,
+    /// The training batch size; `None`: no training rate.
+    pub train_batch: Option<usize>,
+    /// Threads each network call may use (burn's rayon pool, onnxruntime's intra-op pool).
+    pub threads: usize,
+    /// Seconds per rate.
+    pub seconds: f64,
+}
+
+/// Network speed of `net` (variant `G`): inference on each engine at each batch size, one
+/// training rate (burn), and the fp32 matmul peak they are compared with, on `device`, all
+/// with `bench.threads` threads.
+pub fn bench_nn<G: Encode>(net: &Net, bench: &NnBench, device: &Device) -> (f64, Vec<NnRate>) {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(bench.threads.max(1))
+        .build()
+        .expect("a rayon pool builds")
+        .install(|| bench_nn_here::<G>(net, bench, device))
+}
+
+/// [`bench_nn`] on the current rayon pool.
+fn bench_nn_here<G: Encode>(net: &Net, bench: &NnBench, device: &Device) -> (f64, Vec<NnRate>) {
+    let seconds = bench.seconds;
     let peak = matmul_peak(device, 1024, seconds);
-    let shape = NetShape::of::<G>();
-    let flops = forward_flops(&shape, config);
+    let flops = forward_flops(net.shape(), net.config());
     let mut rng = SmallRng::seed_from_u64(3);
     let mut inputs_for = |n: usize| -> Vec<f32> {
         (0..n * G::INPUT_SIZE)
             .map(|_| (rng.random::<f32>() < 0.3) as u8 as f32)
             .collect()
     };
-    let net = Net::new::<G>(config, device);
+    let rate = |engine: EngineKind, what: &str, batch: usize, rate: f64, passes: f64| NnRate {
+        what: what.into(),
+        engine,
+        batch,
+        positions_per_sec: rate,
+        flops: rate * passes * flops,
+        of_peak: rate * passes * flops / peak,
+    };
     let mut rates = Vec::new();
-    for &batch in batches {
-        let inputs = inputs_for(batch);
-        net.evaluate(&inputs, batch);
-        let start = Instant::now();
-        let mut positions = 0;
-        while start.elapsed().as_secs_f64() < seconds {
-            net.evaluate(&inputs, batch);
-            positions += batch;
+    for &kind in &bench.engines {
+        let model = EngineModel::new(net, kind);
+        if model.kind() != kind {
+            continue;
         }
-        let rate = positions as f64 / start.elapsed().as_secs_f64();
-        rates.push(NnRate {
-            what: "eval".into(),
-            batch,
-            positions_per_sec: rate,
-            flops: rate * flops,
-            of_peak: rate * flops / peak,
-        });
+        let mut engine = model.open(bench.threads);
+        for &batch in &bench.batches {
+            let inputs = inputs_for(batch);
+            engine.evaluate(&inputs, batch);
+            let start = Instant::now();
+            let mut positions = 0;
+            while start.elapsed().as_secs_f64() < seconds {
+                engine.evaluate(&inputs, batch);
+                positions += batch;
+            }
+            let per_sec = positions as f64 / start.elapsed().as_secs_f64();
+            rates.push(rate(kind, "eval", batch, per_sec, 1.0));
+        }
     }
+    if let Some(train_batch) = bench.train_batch {
+        let per_sec = train_rate::<G>(
+            net.config(),
+            train_batch,
+            seconds,
+            device,
+            inputs_for(train_batch),
+        );
+        // Forward plus backward: about three forward passes.
+        rates.push(rate(EngineKind::Burn, "train", train_batch, per_sec, 3.0));
+    }
+    (peak, rates)
+}
+
+/// Training positions per second of a net of `config` at `train_batch` on `inputs`.
+fn train_rate<G: Encode>(
+    config: &NetConfig,
+    train_batch: usize,
+    seconds: f64,
+    device: &Device,
+    inputs: Vec<f32>,
+) -> f64 {
     let mut trainer = Trainer::new::<G>(config, &TrainConfig::default(), device);
-    let inputs = inputs_for(train_batch);
     let policy = vec![1.0 / G::NUM_ACTIONS as f32; train_batch * G::NUM_ACTIONS];
     let wdl: Vec<f32> = (0..train_batch).flat_map(|_| [0.0, 1.0, 0.0]).collect();
     let score = vec![0.0; train_batch];
@@ -135,41 +186,40 @@ pub fn bench_nn<G: Encode>(
         trainer.train_step(&batch);
         positions += train_batch;
     }
-    let rate = positions as f64 / start.elapsed().as_secs_f64();
-    // Forward plus backward: about three forward passes.
-    rates.push(NnRate {
-        what: "train".into(),
-        batch: train_batch,
-        positions_per_sec: rate,
-        flops: rate * 3.0 * flops,
-        of_peak: rate * 3.0 * flops / peak,
-    });
-    (peak, rates)
+    positions as f64 / start.elapsed().as_secs_f64()
 }
 
-/// Self-play speed of `G` under `config` with a random net on `device`: plays rounds of
-/// `games_per_generation` games until `duration` has passed.
+/// Self-play speed of `G` under `config` with `net` (on `device` for burn), on each engine
+/// in turn: rounds of `games_per_generation` games until `duration` has passed, per engine.
+/// An engine that cannot run here is skipped, with the message [`oxo_engine::resolve`]
+/// prints.
 pub fn bench_selfplay<G: Encode>(
+    net: &Net,
     config: &RunConfig,
+    engines: &[EngineKind],
     duration: Duration,
-    device: &Device,
-) -> SelfPlayStats {
-    let net = Net::new::<G>(&config.net, device);
-    let mut total = SelfPlayStats::default();
-    let mut round = 0;
-    let start = Instant::now();
-    while round == 0 || start.elapsed() < duration {
-        let (_, stats) = play_games::<G>(
-            Some(&net),
-            config,
-            config.selfplay.games_per_generation,
-            round,
-            &|| {},
-        );
-        total.add(&stats);
-        round += 1;
+) -> Vec<(EngineKind, SelfPlayStats)> {
+    let mut results = Vec::new();
+    for &engine in engines {
+        if oxo_engine::resolve(engine) != engine {
+            continue;
+        }
+        let config = RunConfig {
+            engine,
+            ..config.clone()
+        };
+        let mut total = SelfPlayStats::default();
+        let mut round = 0;
+        let start = Instant::now();
+        while round == 0 || start.elapsed() < duration {
+            let games = config.selfplay.games_per_generation;
+            let (_, stats) = play_games::<G>(Some(net), &config, games, round, &|| {});
+            total.add(&stats);
+            round += 1;
+        }
+        results.push((engine, total));
     }
-    total
+    results
 }
 
 #[cfg(test)]
@@ -179,8 +229,15 @@ mod tests {
 
     #[test]
     fn benches_run_and_report_sane_numbers() {
-        let (peak, rates) =
-            bench_nn::<TicTacToe>(&NetConfig::new(1, 8), &[1, 16], 16, 0.05, &Device::flex());
+        let net = Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex());
+        let bench = NnBench {
+            engines: vec![EngineKind::Burn],
+            batches: vec![1, 16],
+            train_batch: Some(16),
+            threads: 1,
+            seconds: 0.05,
+        };
+        let (peak, rates) = bench_nn::<TicTacToe>(&net, &bench, &Device::flex());
         assert!(peak > 1e6, "{peak}");
         assert_eq!(rates.len(), 3);
         assert!(
@@ -189,8 +246,11 @@ mod tests {
                 .all(|r| r.positions_per_sec > 0.0 && r.of_peak > 0.0)
         );
         let config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
-        let stats =
-            bench_selfplay::<TicTacToe>(&config, Duration::from_millis(10), &Device::flex());
+        let engines = [EngineKind::Burn];
+        let results =
+            bench_selfplay::<TicTacToe>(&net, &config, &engines, Duration::from_millis(10));
+        let (engine, stats) = &results[0];
+        assert_eq!(*engine, EngineKind::Burn);
         assert!(stats.games >= 8 && stats.eval_share() > 0.0 && stats.eval_share() <= 1.0);
     }
 }

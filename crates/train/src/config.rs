@@ -4,6 +4,7 @@
 use std::fmt;
 use std::path::Path;
 
+use oxo_engine::EngineKind;
 use oxo_nn::{NetConfig, TrainConfig};
 use oxo_rules::PlayoutPolicy;
 use oxo_search::{GumbelConfig, PuctConfig, RolloutConfig, Scheme, SearchConfig};
@@ -23,6 +24,11 @@ pub struct RunConfig {
     /// Generations to run (self-play, training, gating each); 0 runs until `--minutes` ends it.
     #[serde(default)]
     pub generations: u64,
+    /// What evaluates the network in self-play, gating and ratings: `onnxruntime` (the
+    /// default; burn, with one message, where its library is missing) or `burn`. Training
+    /// always runs on burn.
+    #[serde(default)]
+    pub engine: EngineKind,
     /// The network's size.
     pub net: NetConfig,
     /// Self-play settings.

@@ -5,6 +5,7 @@
 
 use oxo_agents::{AgentSpec, Evaluate};
 use oxo_arena::ArenaConfig;
+use oxo_engine::EngineModel;
 use oxo_nn::{Device, Encode, Net};
 use oxo_rules::{Outcome, Player};
 use oxo_search::BatchedSearch;
@@ -20,10 +21,10 @@ use crate::value::NetValue;
 use crate::workers;
 
 /// Plays `nets[0]` against `nets[1]` from each opening twice, the first as X then as O, both
-/// valuing positions by `value` (playouts drawn from `seed`); returns the first net's score
-/// (1, 0.5, 0) in each game, in order.
+/// valuing positions by `value` (playouts drawn from `seed`), each on its own one-thread
+/// engine; returns the first net's score (1, 0.5, 0) in each game, in order.
 pub fn play_pairs<G: Encode>(
-    nets: [&Net; 2],
+    nets: [&EngineModel; 2],
     simulations: u32,
     value: NetValue,
     seed: u64,
@@ -49,9 +50,10 @@ pub fn play_pairs<G: Encode>(
         SmallRng::seed_from_u64(mix(seed, 1, 6)),
     ];
     let [rng_a, rng_b] = &mut rngs;
+    let [mut engine_a, mut engine_b] = nets.map(|net| net.open(1));
     let mut evaluators = [
-        value.evaluator(Some(nets[0]), rng_a),
-        value.evaluator(Some(nets[1]), rng_b),
+        value.evaluator(Some(&mut engine_a), rng_a),
+        value.evaluator(Some(&mut engine_b), rng_b),
     ];
     while games.iter().any(|g| !g.is_over()) {
         for (i, game) in games.iter().enumerate() {
@@ -152,6 +154,8 @@ pub fn gate_match<G: Encode>(
     let workers = workers::resolve(config.selfplay.workers).min(pairs);
     // Each round plays `chunk` pairs spread over the workers, then checks the SPRT.
     let chunk = (config.selfplay.parallel_games / 2).clamp(workers, pairs);
+    let candidate = EngineModel::new(candidate, config.engine);
+    let best = EngineModel::new(best, config.engine);
     let lower = (g.beta / (1.0 - g.alpha)).ln();
     let upper = ((1.0 - g.beta) / g.alpha).ln();
     let mut scores = Vec::new();
@@ -165,7 +169,7 @@ pub fn gate_match<G: Encode>(
         let parts = workers::split(count, workers);
         let new: Vec<f64> = workers::run_on_workers(workers, |w| {
             play_pairs(
-                [candidate, best],
+                [&candidate, &best],
                 g.simulations,
                 config.net_value(),
                 mix(seed, (done + w) as u64, 7),
@@ -209,9 +213,10 @@ pub fn rate_model<G: Encode + Evaluate>(
         })
         .collect::<Result<_>>()?;
     let net = format!(
-        "net:path={},sims={}{}",
+        "net:path={},sims={},engine={}{}",
         path.display(),
         config.gate.simulations,
+        config.engine,
         config.net_value().spec_params()
     );
     specs.push(

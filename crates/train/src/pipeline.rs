@@ -139,6 +139,7 @@ pub fn selfplay_stage<G: Encode>(
             "draws": stats.results[2],
             "mean_length": stats.positions as f64 / stats.games.max(1) as f64,
             "bootstrap": bootstrap as u8,
+            "engine": if bootstrap { "none" } else { oxo_engine::resolve(config.engine).name() },
         });
         (records, fields)
     };

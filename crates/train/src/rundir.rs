@@ -141,6 +141,11 @@ pub struct RunInfo {
     pub oxo_version: String,
     /// burn's version.
     pub burn_version: String,
+    /// What evaluates the network in search, as it was when the run started: the engine, and
+    /// for onnxruntime its version and library file (each self-play generation's metrics name
+    /// the engine that played it). Absent in runs started before engines were chosen.
+    #[serde(default)]
+    pub engine: Option<String>,
     /// The git commit oxo was built from (`git rev-parse HEAD` at build time; uncommitted
     /// changes are not recorded), if it was built in a git checkout.
     pub git_commit: Option<String>,
@@ -317,6 +322,9 @@ impl RunDir {
             variant: self.config.variant.clone(),
             oxo_version: env!("CARGO_PKG_VERSION").to_string(),
             burn_version: BURN_VERSION.to_string(),
+            engine: Some(oxo_engine::describe(oxo_engine::resolve(
+                self.config.engine,
+            ))),
             git_commit,
             started_unix: unix_now(),
             command,

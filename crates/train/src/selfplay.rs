@@ -8,6 +8,7 @@
 
 use std::time::{Duration, Instant};
 
+use oxo_engine::{Engine, EngineModel};
 use oxo_nn::{Encode, Net, WDL, expected_value, wdl_probabilities};
 use oxo_rules::{Action, ActionList, Outcome, Player};
 use oxo_search::{BatchedSearch, Evaluator};
@@ -20,13 +21,14 @@ use crate::records::{GameRecord, MoveTarget};
 use crate::value::NetValue;
 use crate::workers;
 
-/// A [`Net`] as the search's [`Evaluator`]: encodes the batch, one `Net::evaluate` call,
-/// policy logits as they come, value = P(win) - P(loss). Counts its calls and time.
+/// A net's [`Engine`] as the search's [`Evaluator`]: encodes the batch, one
+/// [`Engine::evaluate`] call, policy logits as they come, value = P(win) - P(loss). Counts its
+/// calls and time.
 ///
 /// Without a net it knows nothing: uniform priors (zero logits) and value 0, for the
 /// bootstrap generations, whose playouts supply the whole value.
 pub struct NetEvaluator<'a> {
-    net: Option<&'a Net>,
+    engine: Option<&'a mut Engine>,
     /// The score head's share of the value (see [`NetEvaluator::with_score_utility`]).
     score_utility: f32,
     inputs: Vec<f32>,
@@ -39,10 +41,11 @@ pub struct NetEvaluator<'a> {
 }
 
 impl<'a> NetEvaluator<'a> {
-    /// An evaluator over `net` (`None`: uniform priors and value 0), with zeroed counters.
-    pub fn new(net: Option<&'a Net>) -> Self {
+    /// An evaluator over a net's `engine` (`None`: uniform priors and value 0), with zeroed
+    /// counters.
+    pub fn new(engine: Option<&'a mut Engine>) -> Self {
         NetEvaluator {
-            net,
+            engine,
             score_utility: 0.0,
             inputs: Vec::new(),
             time: Duration::ZERO,
@@ -66,7 +69,7 @@ impl<G: Encode> Evaluator<G> for NetEvaluator<'_> {
     fn evaluate(&mut self, positions: &[G], policy_logits: &mut [f32], values: &mut [f32]) {
         let start = Instant::now();
         let n = positions.len();
-        let Some(net) = self.net else {
+        let Some(engine) = self.engine.as_deref_mut() else {
             policy_logits.fill(0.0);
             values.fill(0.0);
             self.positions += n as u64;
@@ -78,7 +81,7 @@ impl<G: Encode> Evaluator<G> for NetEvaluator<'_> {
         for (i, position) in positions.iter().enumerate() {
             position.encode(&mut self.inputs[i * size..(i + 1) * size]);
         }
-        let out = net.evaluate(&self.inputs, n);
+        let out = engine.evaluate(&self.inputs, n);
         policy_logits.copy_from_slice(&out.policy);
         let score_utility = if out.score.is_empty() {
             0.0
@@ -234,10 +237,13 @@ pub fn play_games<G: Encode>(
     let count = workers::resolve(config.selfplay.workers).min(games.max(1));
     let shares = workers::split(games, count);
     let parallel = workers::split(config.selfplay.parallel_games.max(count), count);
+    let model = net.map(|net| EngineModel::new(net, config.engine));
     let results = workers::run_on_workers(count, |w| {
         let parallel = parallel[w].len();
         let seed = mix(seed, w as u64, 4);
-        play_worker_games::<G>(net, config, shares[w].len(), parallel, seed, on_game)
+        let mut engine = model.as_ref().map(|model| model.open(1));
+        let games = shares[w].len();
+        play_worker_games::<G>(engine.as_mut(), config, games, parallel, seed, on_game)
     });
     let mut records = Vec::with_capacity(games);
     let mut stats = SelfPlayStats::default();
@@ -252,7 +258,7 @@ pub fn play_games<G: Encode>(
 
 /// One worker's share of [`play_games`]: `games` games, `parallel` at a time.
 fn play_worker_games<G: Encode>(
-    net: Option<&Net>,
+    engine: Option<&mut Engine>,
     config: &RunConfig,
     games: usize,
     parallel: usize,
@@ -263,7 +269,7 @@ fn play_worker_games<G: Encode>(
     let s = &config.selfplay;
     let n = parallel.min(games).max(1);
     let seeds = |kind: u64| -> Vec<u64> { (0..n).map(|i| mix(seed, i as u64, kind)).collect() };
-    let bootstrap = net.is_none();
+    let bootstrap = engine.is_none();
     let (full_search, fast_search, full_search_prob, value) = if bootstrap {
         let search = config.bootstrap_search();
         let value = NetValue {
@@ -283,7 +289,7 @@ fn play_worker_games<G: Encode>(
     let mut fast = BatchedSearch::<G>::new(fast_search, &seeds(2));
     let mut rng = SmallRng::seed_from_u64(mix(seed, 0, 3));
     let mut playout_rng = SmallRng::seed_from_u64(mix(seed, 0, 5));
-    let mut evaluator = value.evaluator(net, &mut playout_rng);
+    let mut evaluator = value.evaluator(engine, &mut playout_rng);
     let mut slots: Vec<Option<Live<G>>> = (0..n).map(|_| None).collect();
     let mut started = 0;
     let mut done = Vec::with_capacity(games);
@@ -396,10 +402,12 @@ mod tests {
         game.legal_actions(&mut legal);
         game.play(legal[0]);
         let positions = [PayToPlay::new(), game];
+        let model = EngineModel::new(&net, oxo_engine::EngineKind::Burn);
         let evaluate = |utility: f32| {
             let mut logits = vec![0.0; 2 * PayToPlay::NUM_ACTIONS];
             let mut values = [0.0; 2];
-            NetEvaluator::new(Some(&net))
+            let mut engine = model.open(1);
+            NetEvaluator::new(Some(&mut engine))
                 .with_score_utility(utility)
                 .evaluate(&positions, &mut logits, &mut values);
             (logits, values)

@@ -6,7 +6,7 @@
 //! run trained and gated it.
 
 use oxo_agents::AgentSpec;
-use oxo_nn::Net;
+use oxo_engine::Engine;
 use oxo_rules::PlayoutPolicy;
 use oxo_search::{RolloutConfig, RolloutEvaluator};
 use rand::rngs::SmallRng;
@@ -29,14 +29,14 @@ impl NetValue {
         rollouts: RolloutConfig::OFF,
     };
 
-    /// The search's evaluator: `net` (`None`: uniform priors and value 0) valued this way,
-    /// its playouts' moves drawn from `rng`.
+    /// The search's evaluator: a net's `engine` (`None`: uniform priors and value 0) valued
+    /// this way, its playouts' moves drawn from `rng`.
     pub fn evaluator<'n, 'r>(
         &self,
-        net: Option<&'n Net>,
+        engine: Option<&'n mut Engine>,
         rng: &'r mut SmallRng,
     ) -> RolloutEvaluator<'r, NetEvaluator<'n>> {
-        let net = NetEvaluator::new(net).with_score_utility(self.score_utility);
+        let net = NetEvaluator::new(engine).with_score_utility(self.score_utility);
         RolloutEvaluator::new(net, self.rollouts, rng)
     }
 

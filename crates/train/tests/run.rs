@@ -252,6 +252,11 @@ fn run_json_names_the_commit_oxo_was_built_from() {
     assert_eq!(commit.len(), 40, "{info}");
     assert!(commit.chars().all(|c| c.is_ascii_hexdigit()), "{info}");
     assert_eq!(info["seed"], tiny().seed);
+    // The engine that evaluates the net, with onnxruntime's version and library file (the
+    // README's set-up installs it).
+    let engine = info["engine"].as_str().expect("an engine");
+    assert!(engine.starts_with("onnxruntime 1."), "{info}");
+    assert!(engine.contains("libonnxruntime"), "{info}");
 }
 
 /// A bootstrap generation plays plain MCTS (every move a full search), its candidate is

@@ -1,0 +1,264 @@
+//! [`Engine`]: one worker's network evaluator, on onnxruntime or on burn, and
+//! [`EngineModel`], a network made ready once for every worker's engine.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Once;
+
+use ort::session::Session;
+use ort::session::builder::GraphOptimizationLevel;
+use ort::value::TensorRef;
+use oxo_nn::{
+    Encode, Evaluation, INPUT_NAME, Net, NetShape, POLICY_OUTPUT, PositionEval, SCORE_OUTPUT,
+    WDL_OUTPUT,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::library::{self, Runtime};
+
+/// Which library evaluates the network in search (self-play, gating, ratings, play).
+/// Training always runs on burn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EngineKind {
+    /// onnxruntime on the CPU, on the ONNX export of the net (about 3x burn's speed on one
+    /// core); falls back to burn, saying so once, where the library is missing.
+    #[default]
+    Onnxruntime,
+    /// burn on the device the run names (`--device`): always available.
+    Burn,
+}
+
+/// The engine names configs and `engine=` accept.
+pub const ENGINE_NAMES: &str = "onnxruntime, burn";
+
+impl EngineKind {
+    /// Both engines, onnxruntime first.
+    pub const ALL: [EngineKind; 2] = [EngineKind::Onnxruntime, EngineKind::Burn];
+
+    /// The name configs, specs and reports use.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Onnxruntime => "onnxruntime",
+            EngineKind::Burn => "burn",
+        }
+    }
+}
+
+impl fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for EngineKind {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        EngineKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == text)
+            .ok_or_else(|| format!("unknown engine '{text}': use one of {ENGINE_NAMES}"))
+    }
+}
+
+/// Which engine will run for a request of `kind`: onnxruntime only where its library loads
+/// (else burn, with one message per process on standard error saying how to get it).
+pub fn resolve(kind: EngineKind) -> EngineKind {
+    match kind {
+        EngineKind::Burn => EngineKind::Burn,
+        EngineKind::Onnxruntime => match library::onnxruntime() {
+            Ok(_) => EngineKind::Onnxruntime,
+            Err(why) => {
+                static SAID: Once = Once::new();
+                SAID.call_once(|| eprintln!("oxo: {why}. The network runs on burn instead."));
+                EngineKind::Burn
+            }
+        },
+    }
+}
+
+/// What `run.json` and the benches record about an engine: its name and, for onnxruntime,
+/// the library file and version that ran.
+pub fn describe(kind: EngineKind) -> String {
+    match (kind, library::onnxruntime()) {
+        (EngineKind::Onnxruntime, Ok(runtime)) => format!(
+            "onnxruntime {} ({})",
+            runtime.version,
+            runtime.library.display()
+        ),
+        (kind, _) => kind.name().to_string(),
+    }
+}
+
+/// A network made ready for the engine that will run it: for onnxruntime, its ONNX export
+/// (made once, then each worker opens its own session from it).
+pub struct EngineModel<'n> {
+    net: &'n Net,
+    /// The ONNX model, when onnxruntime runs it.
+    onnx: Option<(Vec<u8>, &'static Runtime)>,
+}
+
+impl<'n> EngineModel<'n> {
+    /// Prepares `net` for `kind` ([`resolve`]d: burn where onnxruntime is missing).
+    ///
+    /// # Panics
+    ///
+    /// If the net cannot be exported to ONNX, which every net oxo builds can (tested).
+    pub fn new(net: &'n Net, kind: EngineKind) -> EngineModel<'n> {
+        let onnx = match (resolve(kind), library::onnxruntime()) {
+            (EngineKind::Onnxruntime, Ok(runtime)) => {
+                let bytes = net.to_onnx().expect("every oxo net exports to ONNX");
+                Some((bytes, runtime))
+            }
+            _ => None,
+        };
+        EngineModel { net, onnx }
+    }
+
+    /// The engine that runs this model.
+    pub fn kind(&self) -> EngineKind {
+        if self.onnx.is_some() {
+            EngineKind::Onnxruntime
+        } else {
+            EngineKind::Burn
+        }
+    }
+
+    /// A new engine over this model using `threads` threads for each network call (1 for a
+    /// worker that has a core to itself; burn's threads are the caller's rayon pool).
+    ///
+    /// # Panics
+    ///
+    /// If onnxruntime refuses the model or the options, which it does not for oxo's exports
+    /// (tested).
+    pub fn open(&self, threads: usize) -> Engine {
+        let backend = match &self.onnx {
+            Some((bytes, runtime)) => Backend::Onnx(
+                onnx_session(bytes, runtime, threads)
+                    .unwrap_or_else(|e| panic!("onnxruntime session: {e}")),
+            ),
+            None => Backend::Burn(Box::new(self.net.clone())),
+        };
+        Engine {
+            backend,
+            shape: self.net.shape().clone(),
+            score_head: self.net.config().score_head,
+            out: Evaluation::default(),
+        }
+    }
+}
+
+/// An onnxruntime session for an ONNX model: all graph optimisations, `threads` intra-op
+/// threads that do not spin between calls, no inter-op parallelism.
+fn onnx_session(bytes: &[u8], runtime: &Runtime, threads: usize) -> ort::Result<Session> {
+    Ok(Session::builder(&runtime.environment)?
+        .with_optimization_level(GraphOptimizationLevel::All)?
+        .with_intra_threads(threads.max(1))?
+        .with_inter_threads(1)?
+        .with_parallel_execution(false)?
+        .with_intra_op_spinning(false)?
+        .commit_from_memory(bytes)?)
+}
+
+/// The library behind an [`Engine`].
+enum Backend {
+    Onnx(Session),
+    Burn(Box<Net>),
+}
+
+/// One worker's network evaluator: positions encoded as [`Encode`] writes them in, the
+/// net's raw outputs out, whichever engine runs it.
+pub struct Engine {
+    backend: Backend,
+    shape: NetShape,
+    score_head: bool,
+    /// The last call's outputs, reused between calls.
+    out: Evaluation,
+}
+
+impl Engine {
+    /// The engine that runs.
+    pub fn kind(&self) -> EngineKind {
+        match self.backend {
+            Backend::Onnx(_) => EngineKind::Onnxruntime,
+            Backend::Burn(_) => EngineKind::Burn,
+        }
+    }
+
+    /// The variant and shapes of the net.
+    pub fn shape(&self) -> &NetShape {
+        &self.shape
+    }
+
+    /// Evaluates `batch` positions encoded back to back in `inputs`, as
+    /// [`Net::evaluate`] does; the outputs stay valid until the next call.
+    ///
+    /// # Panics
+    ///
+    /// If `inputs` does not hold exactly `batch` positions, `batch` is 0, or onnxruntime
+    /// fails to run the model.
+    pub fn evaluate(&mut self, inputs: &[f32], batch: usize) -> &Evaluation {
+        let shape = &self.shape;
+        assert!(batch > 0, "evaluate needs at least one position");
+        assert_eq!(
+            inputs.len(),
+            batch * shape.input_size(),
+            "evaluate: inputs hold {} floats, {batch} positions of {} need {}",
+            inputs.len(),
+            shape.variant,
+            batch * shape.input_size()
+        );
+        match &mut self.backend {
+            Backend::Burn(net) => self.out = net.evaluate(inputs, batch),
+            Backend::Onnx(session) => {
+                run_onnx(
+                    session,
+                    shape,
+                    self.score_head,
+                    inputs,
+                    batch,
+                    &mut self.out,
+                )
+                .unwrap_or_else(|e| panic!("onnxruntime: {e}"));
+            }
+        }
+        &self.out
+    }
+
+    /// Evaluates one position without search, as [`Net::evaluate_position`] does.
+    pub fn evaluate_position<G: Encode>(&mut self, game: &G) -> PositionEval {
+        let mut input = vec![0.0; G::INPUT_SIZE];
+        game.encode(&mut input);
+        let out = self.evaluate(&input, 1);
+        PositionEval::of(game, out)
+    }
+}
+
+/// One onnxruntime call: the outputs copied into `out`.
+fn run_onnx(
+    session: &mut Session,
+    shape: &NetShape,
+    score_head: bool,
+    inputs: &[f32],
+    batch: usize,
+    out: &mut Evaluation,
+) -> ort::Result<()> {
+    let dims = [batch, shape.planes, shape.height, shape.width];
+    let planes = TensorRef::from_array_view((dims, inputs))?;
+    let outputs = session.run(ort::inputs![INPUT_NAME => planes])?;
+    let copy = |name: &str, into: &mut Vec<f32>| -> ort::Result<()> {
+        let (_, values) = outputs[name].try_extract_tensor::<f32>()?;
+        into.clear();
+        into.extend_from_slice(values);
+        Ok(())
+    };
+    copy(POLICY_OUTPUT, &mut out.policy)?;
+    copy(WDL_OUTPUT, &mut out.wdl)?;
+    if score_head {
+        copy(SCORE_OUTPUT, &mut out.score)?;
+    } else {
+        out.score.clear();
+    }
+    Ok(())
+}

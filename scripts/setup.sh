@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what oxo and its tests use beyond Rust, where it is missing: onnxruntime and numpy
+# from PyPI (oxo's fast inference engine loads the wheel's libonnxruntime; the export tests run
+# exported models in it) and tmux (the terminal test of `oxo play` drives a real pane). Safe
+# to run again: it installs only what is missing. Downloads come from the package registries
+# alone (PyPI, Debian).
+set -euo pipefail
+
+if ! command -v cargo >/dev/null 2>&1; then
+  echo "cargo not found: install Rust (https://rustup.rs) first" >&2
+  exit 1
+fi
+
+if ! python3 -c "import numpy, onnxruntime" >/dev/null 2>&1; then
+  echo "setup: installing numpy and onnxruntime from PyPI" >&2
+  python3 -m pip install --quiet numpy onnxruntime
+fi
+
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "setup: installing tmux" >&2
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  ($sudo apt-get install -y tmux || ($sudo apt-get update && $sudo apt-get install -y tmux)) >/dev/null
+fi
