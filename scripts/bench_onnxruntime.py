@@ -3,9 +3,12 @@
 own engines (`oxo bench nn`), on the same input as oxo's bench (planes of 0/1, 30% ones).
 
     python3 scripts/bench_onnxruntime.py MODEL.onnx [--batch 64] [--seconds 2] [--threads 1]
+        [--provider cpu|cuda]
 
-Prints one JSON line: {"model", "batch", "threads", "positions_per_sec", "onnxruntime"}.
-Dependencies: numpy and onnxruntime.
+Prints one JSON line: {"model", "batch", "threads", "provider", "positions_per_sec",
+"onnxruntime"}. `--provider cuda` runs onnxruntime's CUDA execution provider
+(`onnxruntime-gpu`), the planes copied from the host each call as search would.
+Dependencies: numpy and onnxruntime (or onnxruntime-gpu).
 """
 
 from __future__ import annotations
@@ -24,14 +27,19 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=64)
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--provider", choices=["cpu", "cuda"], default="cpu")
     args = parser.parse_args()
+    providers = {"cpu": ["CPUExecutionProvider"],
+                 "cuda": ["CUDAExecutionProvider", "CPUExecutionProvider"]}[args.provider]
 
     options = ort.SessionOptions()
     options.intra_op_num_threads = args.threads
     options.inter_op_num_threads = 1
     options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    session = ort.InferenceSession(args.model, options, providers=["CPUExecutionProvider"])
+    session = ort.InferenceSession(args.model, options, providers=providers)
+    if args.provider == "cuda" and "CUDAExecutionProvider" not in session.get_providers():
+        raise SystemExit("onnxruntime's CUDA execution provider did not load")
     spec = session.get_inputs()[0]
     shape = [args.batch] + [int(d) for d in spec.shape[1:]]
     rng = np.random.default_rng(3)
@@ -45,6 +53,7 @@ def main() -> None:
     rate = positions / (time.perf_counter() - start)
     print(json.dumps({
         "model": args.model, "batch": args.batch, "threads": args.threads,
+        "provider": args.provider,
         "positions_per_sec": rate, "onnxruntime": ort.__version__,
     }))
 

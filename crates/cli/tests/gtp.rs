@@ -407,10 +407,30 @@ fn without_onnxruntime_training_and_play_run_on_burn_with_one_message() {
     let config = dir.path().join("tiny.toml");
     std::fs::write(
         &config,
-        "variant = \"tictactoe\"\ngenerations = 2\n[net]\nblocks = 1\nchannels = 8\n\
-         [selfplay]\ngames_per_generation = 8\nparallel_games = 8\nsimulations_full = 8\n\
-         simulations_fast = 4\n[train]\nbatch_size = 16\nsteps_per_generation = 4\n\
-         min_window = 100\n[gate]\nmax_games = 4\nsimulations = 4\n",
+        r#"
+variant = "tictactoe"
+generations = 2
+[net]
+blocks = 1
+channels = 8
+value_hidden = 16
+[selfplay]
+games_per_generation = 8
+parallel_games = 8
+simulations_full = 8
+simulations_fast = 4
+full_search_prob = 0.5
+[train]
+batch_size = 16
+steps_per_generation = 4
+learning_rate = 0.002
+min_window = 100
+max_window = 5000
+[gate]
+max_games = 4
+simulations = 4
+opening_plies = 2
+"#,
     )
     .unwrap();
     let run = dir.path().join("run");

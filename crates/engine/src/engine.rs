@@ -116,6 +116,29 @@ impl<'n> EngineModel<'n> {
         EngineModel { net, onnx }
     }
 
+    /// `net` run by onnxruntime from the ONNX model `bytes` instead of the net's own export:
+    /// another graph of the same net, such as its int8 quantization
+    /// (`scripts/quantize_int8.py`). Refused in words where onnxruntime is missing, where it
+    /// cannot load the model, or where the model's input and outputs are not those
+    /// `oxo export` writes for this net.
+    pub fn with_onnx(net: &'n Net, bytes: Vec<u8>) -> Result<EngineModel<'n>, String> {
+        let runtime = library::onnxruntime().map_err(str::to_string)?;
+        let session = onnx_session(&bytes, runtime, 1).map_err(|e| format!("onnxruntime: {e}"))?;
+        let inputs: Vec<&str> = session.inputs().iter().map(|o| o.name()).collect();
+        let outputs: Vec<&str> = session.outputs().iter().map(|o| o.name()).collect();
+        if inputs != [INPUT_NAME] || outputs != net.onnx_outputs() {
+            return Err(format!(
+                "the model's input {inputs:?} and outputs {outputs:?} are not this net's \
+                 ([\"{INPUT_NAME}\"] and {:?})",
+                net.onnx_outputs()
+            ));
+        }
+        Ok(EngineModel {
+            net,
+            onnx: Some((bytes, runtime)),
+        })
+    }
+
     /// The engine that runs this model.
     pub fn kind(&self) -> EngineKind {
         if self.onnx.is_some() {

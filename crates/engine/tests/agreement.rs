@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use oxo_engine::{Engine, EngineKind, EngineModel};
 use oxo_nn::{Device, Encode, Net, PositionEval};
-use oxo_rules::{ActionList, Game, Variant, with_variant};
+use oxo_rules::{ActionList, Variant, with_variant};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 

@@ -19,7 +19,8 @@ pub const NET_KIND: &str = "net";
 
 /// The parameters a `net:` spec takes.
 pub const NET_PARAMS: &[&str] = &[
-    "path", "sims", "search", "leaves", "engine", "rollouts", "mix", "playout", "score", "seed",
+    "path", "sims", "search", "leaves", "engine", "onnx", "rollouts", "mix", "playout", "score",
+    "seed",
 ];
 
 /// Plays with a model file and a deterministic search (Gumbel by default, or PUCT; no root
@@ -39,19 +40,28 @@ pub struct NetAgent<G: Game> {
 
 impl<G: Encode> NetAgent<G> {
     /// Loads the model at `path` (a model or checkpoint of variant `G`) to search by `scheme`
-    /// with `sims` simulations and `leaves` leaves per network call on `engine`; `name` is its
-    /// display name.
+    /// with `sims` simulations and `leaves` leaves per network call on `engine` (or, with
+    /// `onnx`, on onnxruntime running that ONNX file of the same net); `name` is its display
+    /// name. An error in words for a file that cannot be loaded.
     pub fn load(
         path: &Path,
         engine: EngineKind,
+        onnx: Option<&Path>,
         scheme: SchemeName,
         sims: u32,
         leaves: u32,
         name: &str,
-    ) -> Result<NetAgent<G>, oxo_nn::NnError> {
-        let net = Net::load::<G>(path, &Device::flex())?;
-        let engine = EngineModel::new(&net, engine).open(1);
-        Ok(NetAgent::new(engine, scheme, sims, leaves, name))
+    ) -> Result<NetAgent<G>, String> {
+        let net = Net::load::<G>(path, &Device::flex()).map_err(|e| e.to_string())?;
+        let model = match onnx {
+            None => EngineModel::new(&net, engine),
+            Some(file) => {
+                let bytes = read_onnx(file)?;
+                EngineModel::with_onnx(&net, bytes)
+                    .map_err(|e| format!("onnx={}: {e}", file.display()))?
+            }
+        };
+        Ok(NetAgent::new(model.open(1), scheme, sims, leaves, name))
     }
 
     /// An agent over a net's engine, without playouts.
@@ -81,9 +91,11 @@ impl<G: Encode> NetAgent<G> {
     }
 
     /// Builds the agent a
-    /// `net:path=FILE,sims=N[,search=S,leaves=L,engine=E,rollouts=R,mix=W,playout=P,score=U,seed=S]`
+    /// `net:path=FILE,sims=N[,search=S,leaves=L,engine=E,onnx=F,rollouts=R,mix=W,playout=P,score=U,seed=S]`
     /// spec names (`search`: `gumbel`, the default, or `puct`; `engine`: `onnxruntime`, the
-    /// default, or `burn`; `playout`: `uniform`, the default, or `tactical`); an error in words (a bad parameter, or a model that cannot be
+    /// default, or `burn`; `onnx`: an ONNX file of the same net for onnxruntime to run, such
+    /// as its int8 quantization; `playout`: `uniform`, the default, or `tactical`); an error
+    /// in words (a bad parameter, or a model that cannot be
     /// loaded for this variant).
     pub fn from_spec(spec: &AgentSpec) -> Result<NetAgent<G>, String> {
         spec.expect_params(NET_PARAMS).map_err(|e| e.to_string())?;
@@ -115,8 +127,19 @@ impl<G: Encode> NetAgent<G> {
         let seed = spec
             .param("seed", 0u64, "a number, e.g. 1")
             .map_err(|e| e.to_string())?;
-        let agent = NetAgent::load(&path, engine, scheme, sims, leaves, &spec.text)
-            .map_err(|e| e.to_string())?;
+        let onnx = spec.params.get("onnx").map(PathBuf::from);
+        if onnx.is_some() && engine != EngineKind::Onnxruntime {
+            return Err("agent 'net': onnx=FILE runs on onnxruntime: leave engine out".into());
+        }
+        let agent = NetAgent::load(
+            &path,
+            engine,
+            onnx.as_deref(),
+            scheme,
+            sims,
+            leaves,
+            &spec.text,
+        )?;
         Ok(agent.with_value(value, seed))
     }
 }
@@ -137,6 +160,25 @@ impl<G: Encode> Agent<G> for NetAgent<G> {
     fn nodes_searched(&self) -> u64 {
         self.evaluations
     }
+}
+
+/// The largest ONNX file `onnx=` reads: far above any oxo net (a few MB), far below what
+/// would exhaust memory.
+const MAX_ONNX_BYTES: u64 = 512 << 20;
+
+/// The bytes of the ONNX file at `path`, read with a size bound; an error in words.
+fn read_onnx(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let name = path.display();
+    let file = std::fs::File::open(path).map_err(|e| format!("onnx={name}: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_ONNX_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("onnx={name}: {e}"))?;
+    if bytes.len() as u64 > MAX_ONNX_BYTES {
+        return Err(format!("onnx={name}: larger than {MAX_ONNX_BYTES} bytes"));
+    }
+    Ok(bytes)
 }
 
 /// The model shipped for `variant` (`models/VARIANT/model.bpk`), looked up under the current

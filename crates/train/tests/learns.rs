@@ -10,6 +10,7 @@
 use std::time::{Duration, Instant};
 
 use oxo_agents::{Agent, AgentSpec, build_agent};
+use oxo_engine::EngineKind;
 use oxo_nn::Device;
 use oxo_rules::tictactoe::TicTacToe;
 use oxo_rules::{Game, Outcome, Player};
@@ -76,8 +77,16 @@ fn a_short_tictactoe_run_never_loses_to_the_solver() {
         last["elo_low"].as_f64().unwrap() > 0.0,
         "last rating: {last}"
     );
-    let mut agent = NetAgent::<TicTacToe>::load(&run.best_path(), SchemeName::Gumbel, 64, 4, "net")
-        .expect("best model loads");
+    let mut agent = NetAgent::<TicTacToe>::load(
+        &run.best_path(),
+        EngineKind::default(),
+        None,
+        SchemeName::Gumbel,
+        64,
+        4,
+        "net",
+    )
+    .expect("best model loads");
     let losses = losses_against_solver(&mut agent, 10);
     assert_eq!(
         losses, 0,

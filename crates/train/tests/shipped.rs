@@ -5,6 +5,7 @@
 //! plays (paytoplay's start is a forced win for O, so "never loses" cannot mean more).
 
 use oxo_agents::{Agent, Evaluate, SolverAgent, ValueTable};
+use oxo_engine::EngineKind;
 use oxo_nn::Encode;
 use oxo_rules::paytoplay::PayToPlay;
 use oxo_rules::tictactoe::TicTacToe;
@@ -43,8 +44,8 @@ fn openings<G: Game>() -> Vec<(Vec<Action>, G)> {
 /// readable lines.
 fn games_below_theory<G: Encode + Evaluate>(scheme: SchemeName) -> Vec<String> {
     let path = shipped_model(G::NAME).expect("a model ships for this variant");
-    let mut net =
-        NetAgent::<G>::load(&path, scheme, SIMS, 1, "net").expect("the shipped model loads");
+    let mut net = NetAgent::<G>::load(&path, EngineKind::default(), None, scheme, SIMS, 1, "net")
+        .expect("the shipped model loads");
     let mut solver = SolverAgent::<G>::from_spec(&"solver".parse().unwrap()).unwrap();
     let mut table = ValueTable::<G>::solve();
     let mut below = Vec::new();
