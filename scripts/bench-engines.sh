@@ -14,15 +14,26 @@ core=${2:-0}
 rounds=${3:-2}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# One line per rate of a JSON record: oxo's (`oxo bench nn --json`) or Python's.
+show() {
+  python3 -c '
+import json, sys
+variant, round_ = sys.argv[1], sys.argv[2]
+r = json.load(sys.stdin)
+if "rates" in r:
+    rows = [("oxo " + x["engine"], x["batch"], x["positions_per_sec"]) for x in r["rates"] if x["what"] == "eval"]
+else:
+    rows = [("Python onnxruntime " + r["onnxruntime"], r["batch"], r["positions_per_sec"])]
+for name, batch, rate in rows:
+    print(f"{variant} round {round_}: {name:<26} batch {batch}: {rate:8.0f} positions/s")
+' "$@"
+}
 for variant in ultimate extreme; do
   "$oxo" export --model "models/$variant/model.bpk" --out "$tmp/$variant" >/dev/null
   for round in $(seq "$rounds"); do
     taskset -c "$core" "$oxo" bench nn --variant "$variant" --model "models/$variant/model.bpk" \
-      --batches 64 --seconds 3 --json |
-      python3 -c 'import json,sys; r=json.load(sys.stdin)
-for x in r["rates"]:
-    if x["what"]=="eval": print(f"{r[\"variant\"]} round '"$round"': oxo {x[\"engine\"]:<12} batch {x[\"batch\"]}: {x[\"positions_per_sec\"]:8.0f} positions/s")'
-    taskset -c "$core" python3 scripts/bench_onnxruntime.py "$tmp/$variant/model.onnx" --batch 64 --seconds 3 |
-      python3 -c 'import json,sys; r=json.load(sys.stdin); print(f"'"$variant"' round '"$round"': Python onnxruntime {r[\"onnxruntime\"]} batch {r[\"batch\"]}: {r[\"positions_per_sec\"]:8.0f} positions/s")'
+      --batches 64 --seconds 3 --json | show "$variant" "$round"
+    taskset -c "$core" python3 scripts/bench_onnxruntime.py "$tmp/$variant/model.onnx" \
+      --batch 64 --seconds 3 | show "$variant" "$round"
   done
 done
