@@ -119,18 +119,17 @@ impl<'n> EngineModel<'n> {
     /// `net` run by onnxruntime from the ONNX model `bytes` instead of the net's own export:
     /// another graph of the same net, such as its int8 quantization
     /// (`scripts/quantize_int8.py`). Refused in words where onnxruntime is missing, where it
-    /// cannot load the model, or where the model's input and outputs are not those
-    /// `oxo export` writes for this net.
+    /// cannot load the model, or where the model's inputs and outputs (names and shapes) are
+    /// not those `oxo export` writes for this net.
     pub fn with_onnx(net: &'n Net, bytes: Vec<u8>) -> Result<EngineModel<'n>, String> {
         let runtime = library::onnxruntime().map_err(str::to_string)?;
         let session = onnx_session(&bytes, runtime, 1).map_err(|e| format!("onnxruntime: {e}"))?;
-        let inputs: Vec<&str> = session.inputs().iter().map(|o| o.name()).collect();
-        let outputs: Vec<&str> = session.outputs().iter().map(|o| o.name()).collect();
-        if inputs != [INPUT_NAME] || outputs != net.onnx_outputs() {
+        let found = (signature(session.inputs()), signature(session.outputs()));
+        let expected = expected_signature(net);
+        if found != expected {
             return Err(format!(
-                "the model's input {inputs:?} and outputs {outputs:?} are not this net's \
-                 ([\"{INPUT_NAME}\"] and {:?})",
-                net.onnx_outputs()
+                "the model's inputs and outputs {found:?} are not this net's {expected:?} \
+                 (name, shape; -1: the batch)"
             ));
         }
         Ok(EngineModel {
@@ -172,16 +171,64 @@ impl<'n> EngineModel<'n> {
     }
 }
 
+/// Inputs or outputs as (name, shape), the batch axis written -1.
+type Signature = Vec<(String, Vec<i64>)>;
+
+/// The names and shapes of a session's inputs or outputs (the first axis, the batch, as -1;
+/// an empty shape for a non-tensor).
+fn signature(outlets: &[ort::value::Outlet]) -> Signature {
+    outlets
+        .iter()
+        .map(|outlet| {
+            let mut shape = outlet
+                .dtype()
+                .tensor_shape()
+                .map_or_else(Vec::new, |s| s.to_vec());
+            if let Some(batch) = shape.first_mut() {
+                *batch = -1;
+            }
+            (outlet.name().to_string(), shape)
+        })
+        .collect()
+}
+
+/// The inputs and outputs `oxo export` writes for `net`.
+fn expected_signature(net: &Net) -> (Signature, Signature) {
+    let shape = net.shape();
+    let dims = |d: &[usize]| -> Vec<i64> {
+        std::iter::once(-1)
+            .chain(d.iter().map(|&x| x as i64))
+            .collect()
+    };
+    let inputs = vec![(
+        INPUT_NAME.to_string(),
+        dims(&[shape.planes, shape.height, shape.width]),
+    )];
+    let outputs = net
+        .onnx_outputs()
+        .iter()
+        .map(|&name| {
+            let width = match name {
+                POLICY_OUTPUT => shape.actions,
+                WDL_OUTPUT => oxo_nn::WDL,
+                _ => 1,
+            };
+            (name.to_string(), dims(&[width]))
+        })
+        .collect();
+    (inputs, outputs)
+}
+
 /// An onnxruntime session for an ONNX model: all graph optimisations, `threads` intra-op
 /// threads that do not spin between calls, no inter-op parallelism.
 fn onnx_session(bytes: &[u8], runtime: &Runtime, threads: usize) -> ort::Result<Session> {
-    Ok(Session::builder(&runtime.environment)?
+    Session::builder(&runtime.environment)?
         .with_optimization_level(GraphOptimizationLevel::All)?
         .with_intra_threads(threads.max(1))?
         .with_inter_threads(1)?
         .with_parallel_execution(false)?
         .with_intra_op_spinning(false)?
-        .commit_from_memory(bytes)?)
+        .commit_from_memory(bytes)
 }
 
 /// The library behind an [`Engine`].
@@ -223,15 +270,7 @@ impl Engine {
     /// fails to run the model.
     pub fn evaluate(&mut self, inputs: &[f32], batch: usize) -> &Evaluation {
         let shape = &self.shape;
-        assert!(batch > 0, "evaluate needs at least one position");
-        assert_eq!(
-            inputs.len(),
-            batch * shape.input_size(),
-            "evaluate: inputs hold {} floats, {batch} positions of {} need {}",
-            inputs.len(),
-            shape.variant,
-            batch * shape.input_size()
-        );
+        shape.check_batch(inputs, batch);
         match &mut self.backend {
             Backend::Burn(net) => self.out = net.evaluate(inputs, batch),
             Backend::Onnx(session) => {

@@ -146,15 +146,7 @@ impl Net {
     /// If `inputs` does not hold exactly `batch` positions, or `batch` is 0.
     pub fn evaluate(&self, inputs: &[f32], batch: usize) -> Evaluation {
         let shape = &self.shape;
-        assert!(batch > 0, "evaluate needs at least one position");
-        assert_eq!(
-            inputs.len(),
-            batch * shape.input_size(),
-            "evaluate: inputs hold {} floats, {batch} positions of {} need {}",
-            inputs.len(),
-            shape.variant,
-            batch * shape.input_size()
-        );
+        shape.check_batch(inputs, batch);
         let data = TensorData::new(
             inputs.to_vec(),
             [batch, shape.planes, shape.height, shape.width],

@@ -48,6 +48,23 @@ impl NetShape {
         self.planes * self.height * self.width
     }
 
+    /// Checks that `inputs` holds `batch` encoded positions, as every evaluation needs.
+    ///
+    /// # Panics
+    ///
+    /// If it does not, or `batch` is 0: a caller's bug, named in the message.
+    pub fn check_batch(&self, inputs: &[f32], batch: usize) {
+        assert!(batch > 0, "evaluate needs at least one position");
+        assert_eq!(
+            inputs.len(),
+            batch * self.input_size(),
+            "evaluate: inputs hold {} floats, {batch} positions of {} need {}",
+            inputs.len(),
+            self.variant,
+            batch * self.input_size()
+        );
+    }
+
     /// Grid cells.
     fn cells(&self) -> usize {
         self.height * self.width

@@ -235,6 +235,7 @@ mod tests {
     use super::*;
     use oxo_rules::PlayoutPolicy;
     use oxo_rules::tictactoe::TicTacToe;
+    use oxo_rules::ultimate::Ultimate;
     use oxo_search::{RolloutConfig, Scheme};
 
     fn build(spec: &str) -> Result<NetAgent<TicTacToe>, String> {
@@ -259,6 +260,51 @@ mod tests {
         };
         assert_eq!(agent.value, expected);
         let game = TicTacToe::default();
+        assert!(game.is_legal(agent.choose(&game)));
+    }
+
+    /// `engine` picks the engine, `onnx` another graph of the net; bad ones are refused in
+    /// words.
+    #[test]
+    fn engine_and_onnx_are_checked() {
+        let err = build("net:sims=8,engine=tract")
+            .err()
+            .expect("no such engine");
+        assert!(err.contains("onnxruntime, burn"), "{err}");
+        let mut agent = build("net:sims=8,engine=burn").expect("the shipped model");
+        assert_eq!(agent.engine.kind(), EngineKind::Burn);
+        let game = TicTacToe::default();
+        assert!(game.is_legal(agent.choose(&game)));
+        let err = build("net:sims=8,engine=burn,onnx=x.onnx")
+            .err()
+            .expect("burn");
+        assert!(err.contains("onnx=FILE runs on onnxruntime"), "{err}");
+        let err = build("net:sims=8,onnx=/nonexistent.onnx")
+            .err()
+            .expect("missing");
+        assert!(err.contains("onnx=/nonexistent.onnx"), "{err}");
+        // Another variant's net has the same names, other shapes.
+        let ultimate = shipped_model("ultimate")
+            .unwrap()
+            .with_file_name("model.onnx");
+        let err = build(&format!("net:sims=8,onnx={}", ultimate.display()))
+            .err()
+            .expect("ultimate's graph");
+        assert!(err.contains("are not this net's"), "{err}");
+        let dir = tempfile::tempdir().unwrap();
+        let garbage = dir.path().join("garbage.onnx");
+        std::fs::write(&garbage, b"not a model").unwrap();
+        let err = build(&format!("net:sims=8,onnx={}", garbage.display()))
+            .err()
+            .expect("garbage");
+        assert!(err.contains("onnxruntime"), "{err}");
+        // The int8 graph of the shipped ultimate net plays.
+        let repository = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let int8 = repository.join("docs/engines/ultimate-int8.onnx");
+        let spec = format!("net:sims=8,onnx={}", int8.display());
+        let mut agent = NetAgent::<Ultimate>::from_spec(&spec.parse().unwrap()).expect("int8");
+        assert_eq!(agent.engine.kind(), EngineKind::Onnxruntime);
+        let game = Ultimate::new();
         assert!(game.is_legal(agent.choose(&game)));
     }
 

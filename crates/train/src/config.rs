@@ -736,6 +736,24 @@ simulations = 4
         assert_eq!(RunConfig::from_toml(&config.to_toml()).unwrap(), config);
     }
 
+    /// `engine` defaults to onnxruntime, round-trips, and an unknown one is refused with the
+    /// accepted names.
+    #[test]
+    fn engine_is_chosen_and_checked() {
+        let config = RunConfig::from_toml(SMALL).unwrap();
+        assert_eq!(config.engine, EngineKind::Onnxruntime);
+        let burn = format!("engine = \"burn\"\n{SMALL}");
+        let config = RunConfig::from_toml(&burn).unwrap();
+        assert_eq!(config.engine, EngineKind::Burn);
+        assert_eq!(RunConfig::from_toml(&config.to_toml()).unwrap(), config);
+        let tract = format!("engine = \"tract\"\n{SMALL}");
+        let err = RunConfig::from_toml(&tract).unwrap_err().to_string();
+        assert!(
+            err.contains("tract") && err.contains("onnxruntime") && err.contains("burn"),
+            "{err}"
+        );
+    }
+
     #[test]
     fn ownership_head_needs_a_variant_with_small_boards() {
         let tictactoe = SMALL.replace("[net]", "[net]\nownership_head = true");
