@@ -69,14 +69,19 @@ enum Command {
     Train {
         #[arg(long, value_parser = parse_variant, help = variant_help())]
         variant: Variant,
-        /// The run configuration (default: configs/VARIANT.toml).
+        /// The run configuration (default: the variant's built-in one, the repository's
+        /// configs/VARIANT.toml as this oxo was built; see --print-config).
         #[arg(long)]
         config: Option<PathBuf>,
+        /// Print the configuration this command would use (with its comments when it is the
+        /// built-in one) and exit without training.
+        #[arg(long)]
+        print_config: bool,
         /// The run directory (default: runs/VARIANT).
         #[arg(long)]
         run: Option<PathBuf>,
-        /// Stop at the first stage boundary after this many minutes.
-        #[arg(long)]
+        /// Stop at the first stage boundary after this many minutes (above 0, at most a year).
+        #[arg(long, allow_negative_numbers = true, value_parser = parse_minutes)]
         minutes: Option<f64>,
         /// Start a new run from this model's weights (a model file or checkpoint of the
         /// config's variant and net size) instead of a random net; read only when the run
@@ -159,7 +164,7 @@ enum BenchTarget {
         model: Option<PathBuf>,
         #[command(flatten)]
         engines: EngineArg,
-        /// The run configuration (default: configs/VARIANT.toml).
+        /// The run configuration (default: the variant's built-in one, as `oxo train`).
         #[arg(long)]
         config: Option<PathBuf>,
         /// Seconds to measure (at least one generation's games are played).
@@ -237,6 +242,18 @@ fn parse_engines(text: &str) -> Result<EngineList, String> {
             .parse()
             .map(|kind| EngineList(vec![kind]))
             .map_err(|e: String| format!("{e}, or both")),
+    }
+}
+
+/// The longest `--minutes` accepted: a year.
+const MAX_MINUTES: f64 = 365.0 * 24.0 * 60.0;
+
+fn parse_minutes(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(m) if m > 0.0 && m <= MAX_MINUTES => Ok(m),
+        _ => Err(format!(
+            "'{text}' is not a time limit: give minutes above 0 and at most {MAX_MINUTES} (a year)"
+        )),
     }
 }
 
@@ -325,11 +342,18 @@ fn main() -> ExitCode {
         Command::Train {
             variant,
             config,
+            print_config,
             run,
             minutes,
             init,
             device,
-        } => run_train(variant, config, run, minutes, init, &device.device),
+        } => {
+            if print_config {
+                print_train_config(variant, config)
+            } else {
+                run_train(variant, config, run, minutes, init, &device.device)
+            }
+        }
         Command::Export { model, out } => run_export(&model, &out),
         Command::Bench { target } => run_bench(target),
     };
@@ -410,9 +434,11 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// The run configuration at `path`, or `configs/VARIANT.toml`.
+/// The run configuration at `path`, or the variant's built-in one.
 fn load_config(variant: Variant, path: Option<PathBuf>) -> Result<oxo_train::RunConfig, String> {
-    let path = path.unwrap_or_else(|| PathBuf::from(format!("configs/{variant}.toml")));
+    let Some(path) = path else {
+        return Ok(oxo_train::RunConfig::default_for(variant));
+    };
     let config = oxo_train::RunConfig::load(&path).map_err(|e| e.to_string())?;
     if config.variant != variant.name() {
         return Err(format!(
@@ -422,6 +448,20 @@ fn load_config(variant: Variant, path: Option<PathBuf>) -> Result<oxo_train::Run
         ));
     }
     Ok(config)
+}
+
+/// `oxo train --print-config`: the file given, or the built-in config's text.
+fn print_train_config(variant: Variant, path: Option<PathBuf>) -> Result<(), String> {
+    match path {
+        None => print!("{}", oxo_train::RunConfig::default_text(variant)),
+        Some(path) => {
+            load_config(variant, Some(path.clone()))?;
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+            print!("{text}");
+        }
+    }
+    Ok(())
 }
 
 fn run_train(
@@ -435,11 +475,6 @@ fn run_train(
     let config = load_config(variant, config)?;
     let root = run.unwrap_or_else(|| PathBuf::from(format!("runs/{variant}")));
     let run = oxo_train::RunDir::open(&root, &config).map_err(|e| e.to_string())?;
-    if let Some(m) = minutes
-        && !(m > 0.0 && m.is_finite())
-    {
-        return Err(format!("--minutes {m}: give a positive number of minutes"));
-    }
     let options = oxo_train::LoopOptions {
         time_limit: minutes.map(|m| Duration::from_secs_f64(m * 60.0)),
         max_stages: None,

@@ -399,6 +399,71 @@ fn bench_selfplay_searches_as_many_games_at_once_as_asked() {
     }
 }
 
+/// `oxo train` runs from a directory outside the repository on its built-in config, and
+/// `--print-config` shows that config.
+#[test]
+fn train_runs_anywhere_on_its_built_in_config() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = oxo()
+        .current_dir(dir.path())
+        .args(["train", "--variant", "tictactoe", "--print-config"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("variant = \"tictactoe\""), "{text}");
+    assert!(
+        text.starts_with("# oxo train --variant tictactoe"),
+        "{text}"
+    );
+    assert!(
+        !dir.path().join("runs").exists(),
+        "--print-config trains nothing"
+    );
+    let output = oxo()
+        .current_dir(dir.path())
+        .args(["train", "--variant", "tictactoe", "--minutes", "0.02"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert!(
+        dir.path()
+            .join("runs/tictactoe/models/gen-00000.bpk")
+            .is_file()
+    );
+}
+
+/// A `--minutes` out of range is refused with the range, before the run directory exists.
+#[test]
+fn bad_minutes_are_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    for minutes in ["-1", "0", "1e308", "nan", "inf"] {
+        let output = oxo()
+            .args([
+                "train",
+                "--variant",
+                "tictactoe",
+                "--minutes",
+                minutes,
+                "--run",
+            ])
+            .arg(&run)
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "--minutes {minutes}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("at most 525600"),
+            "--minutes {minutes}: {stderr}"
+        );
+        assert!(
+            !run.exists(),
+            "--minutes {minutes} created the run directory"
+        );
+    }
+}
+
 /// Without the onnxruntime library oxo says so once, with how to get it, and trains and plays
 /// on burn: nothing fails.
 #[test]

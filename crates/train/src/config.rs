@@ -409,6 +409,26 @@ impl RunConfig {
         })
     }
 
+    /// The text of `variant`'s default configuration (`configs/VARIANT.toml`, built into the
+    /// binary so that `oxo train` runs from any directory), comments included.
+    pub fn default_text(variant: oxo_rules::Variant) -> &'static str {
+        use oxo_rules::Variant;
+        match variant {
+            Variant::TicTacToe => include_str!("../../../configs/tictactoe.toml"),
+            Variant::Ultimate => include_str!("../../../configs/ultimate.toml"),
+            Variant::Extreme => include_str!("../../../configs/extreme.toml"),
+            Variant::PayToPlay => include_str!("../../../configs/paytoplay.toml"),
+            Variant::XAndO => include_str!("../../../configs/xando.toml"),
+            Variant::Adjacency => include_str!("../../../configs/adjacency.toml"),
+        }
+    }
+
+    /// `variant`'s default configuration ([`RunConfig::default_text`]).
+    pub fn default_for(variant: oxo_rules::Variant) -> RunConfig {
+        RunConfig::from_toml(RunConfig::default_text(variant))
+            .expect("the built-in configs are valid (tested)")
+    }
+
     /// The configuration as TOML text.
     pub fn to_toml(&self) -> String {
         toml::to_string_pretty(self).expect("run configs serialise")
@@ -734,6 +754,14 @@ simulations = 4
         assert_eq!(config.net_value().rollouts.policy, PlayoutPolicy::Tactical);
         assert_eq!(config.bootstrap_rollouts().policy, PlayoutPolicy::Tactical);
         assert_eq!(RunConfig::from_toml(&config.to_toml()).unwrap(), config);
+    }
+
+    /// Every variant's built-in config is valid and names its variant.
+    #[test]
+    fn built_in_configs_are_valid() {
+        for variant in oxo_rules::Variant::ALL {
+            assert_eq!(RunConfig::default_for(variant).variant, variant.name());
+        }
     }
 
     /// `engine` defaults to onnxruntime, round-trips, and an unknown one is refused with the
