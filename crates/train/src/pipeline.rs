@@ -25,11 +25,22 @@ pub fn init_run<G: Encode>(
     command: Vec<String>,
     init: Option<&Path>,
 ) -> Result<State> {
-    run.write_info(command)?;
     if let Some(state) = run.read_state()? {
+        run.write_info(command)?;
         return Ok(state);
     }
+    if let Some(file) = run.earlier_run_file() {
+        return Err(TrainError(format!(
+            "{} holds a run ({}) but no {}: it is not started afresh over the old one; \
+             restore state.json from a backup, or use another --run directory",
+            run.root().display(),
+            file.display(),
+            run.state_path().display()
+        )));
+    }
+    // run.json only once the first trainer is made: a refused --init leaves none behind.
     let trainer = first_trainer::<G>(run, device, init)?;
+    run.write_info(command)?;
     trainer.save(&run.checkpoint_path())?;
     trainer.net().save(&run.model_path(0))?;
     copy_atomic(&run.model_path(0), &run.best_path())?;

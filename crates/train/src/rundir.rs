@@ -283,6 +283,28 @@ impl RunDir {
         self.root.join("log.txt")
     }
 
+    /// A file of an earlier run in this directory (the trainer's checkpoint, a model, a
+    /// self-play file), if there is one: where `state.json` is missing, such a file means the
+    /// run lost its state, not that there is none.
+    pub fn earlier_run_file(&self) -> Option<PathBuf> {
+        if self.checkpoint_path().exists() {
+            return Some(self.checkpoint_path());
+        }
+        ["models", "selfplay"].into_iter().find_map(|sub| {
+            let mut names: Vec<PathBuf> = fs::read_dir(self.root.join(sub))
+                .ok()?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|path| {
+                    path.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with("gen-"))
+                })
+                .collect();
+            names.sort();
+            names.into_iter().next()
+        })
+    }
+
     /// The run's state, or `None` before initialisation.
     pub fn read_state(&self) -> Result<Option<State>> {
         let path = self.state_path();

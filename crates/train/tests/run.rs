@@ -105,6 +105,33 @@ fn a_stopped_run_resumes_where_it_stopped() {
     assert!(std::fs::read_dir(run.tb_path()).unwrap().count() > 0);
 }
 
+/// A run directory whose `state.json` is gone is refused, never started afresh over the old
+/// run: its models and games stay as they were.
+#[test]
+fn a_run_without_its_state_is_refused_not_restarted() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = RunDir::open(dir.path(), &tiny()).unwrap();
+    let options = LoopOptions {
+        max_stages: Some(1),
+        ..LoopOptions::default()
+    };
+    run_loop::<TicTacToe>(&run, &Device::flex(), &options).unwrap();
+    let model = std::fs::read(run.model_path(0)).unwrap();
+    let games = std::fs::read(run.selfplay_path(1)).unwrap();
+    std::fs::remove_file(run.state_path()).unwrap();
+    let run = RunDir::open(dir.path(), &tiny()).unwrap();
+    let err = run_loop::<TicTacToe>(&run, &Device::flex(), &options)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("state.json") && err.contains("holds a run"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(run.model_path(0)).unwrap(), model);
+    assert_eq!(std::fs::read(run.selfplay_path(1)).unwrap(), games);
+    assert!(!run.state_path().exists());
+}
+
 /// `--init`: a new run's generation 0 is the given model, the log says so, and a resumed
 /// run ignores it; a model of another size or a config with bootstrap generations is
 /// refused with a message.
