@@ -27,20 +27,34 @@ pub enum EngineKind {
     Onnxruntime,
     /// burn on the device the run names (`--device`): always available.
     Burn,
+    /// onnxruntime with its CUDA execution provider, on the first GPU `CUDA_VISIBLE_DEVICES`
+    /// shows (the library of `pip install onnxruntime-gpu`, and CUDA's own libraries on the
+    /// library path); falls back to onnxruntime on the CPU, saying so once, where it does not
+    /// load.
+    #[serde(rename = "onnxruntime-cuda")]
+    OnnxruntimeCuda,
 }
 
 /// The engine names configs and `engine=` accept.
-pub const ENGINE_NAMES: &str = "onnxruntime, burn";
+pub const ENGINE_NAMES: &str = "onnxruntime, burn, onnxruntime-cuda";
 
 impl EngineKind {
-    /// Both engines, onnxruntime first.
+    /// The CPU engines, onnxruntime first: what the benches compare by default.
     pub const ALL: [EngineKind; 2] = [EngineKind::Onnxruntime, EngineKind::Burn];
+
+    /// Every engine.
+    const EVERY: [EngineKind; 3] = [
+        EngineKind::Onnxruntime,
+        EngineKind::Burn,
+        EngineKind::OnnxruntimeCuda,
+    ];
 
     /// The name configs, specs and reports use.
     pub fn name(self) -> &'static str {
         match self {
             EngineKind::Onnxruntime => "onnxruntime",
             EngineKind::Burn => "burn",
+            EngineKind::OnnxruntimeCuda => "onnxruntime-cuda",
         }
     }
 }
@@ -55,7 +69,7 @@ impl FromStr for EngineKind {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, String> {
-        EngineKind::ALL
+        EngineKind::EVERY
             .into_iter()
             .find(|kind| kind.name() == text)
             .ok_or_else(|| format!("unknown engine '{text}': use one of {ENGINE_NAMES}"))
@@ -63,30 +77,52 @@ impl FromStr for EngineKind {
 }
 
 /// Which engine will run for a request of `kind`: onnxruntime only where its library loads
-/// (else burn, with one message per process on standard error saying how to get it).
+/// (else burn), its CUDA provider only where that loads too (else onnxruntime on the CPU),
+/// each fallback with one message per process on standard error saying how to get it.
 pub fn resolve(kind: EngineKind) -> EngineKind {
+    let cpu = || match library::onnxruntime() {
+        Ok(_) => EngineKind::Onnxruntime,
+        Err(why) => {
+            static SAID: Once = Once::new();
+            SAID.call_once(|| eprintln!("oxo: {why}. The network runs on burn instead."));
+            EngineKind::Burn
+        }
+    };
     match kind {
         EngineKind::Burn => EngineKind::Burn,
-        EngineKind::Onnxruntime => match library::onnxruntime() {
-            Ok(_) => EngineKind::Onnxruntime,
-            Err(why) => {
+        EngineKind::Onnxruntime => cpu(),
+        EngineKind::OnnxruntimeCuda => match cpu() {
+            EngineKind::Onnxruntime if cuda_available() => EngineKind::OnnxruntimeCuda,
+            EngineKind::Onnxruntime => {
                 static SAID: Once = Once::new();
-                SAID.call_once(|| eprintln!("oxo: {why}. The network runs on burn instead."));
-                EngineKind::Burn
+                SAID.call_once(|| {
+                    eprintln!(
+                        "oxo: {} has no CUDA execution provider (install onnxruntime-gpu, \
+                         with CUDA's libraries on the library path). The network runs on \
+                         onnxruntime on the CPU instead.",
+                        describe(EngineKind::Onnxruntime)
+                    )
+                });
+                EngineKind::Onnxruntime
             }
+            other => other,
         },
     }
+}
+
+/// Whether the loaded onnxruntime offers its CUDA execution provider.
+fn cuda_available() -> bool {
+    use ort::ep::ExecutionProvider;
+    ort::ep::CUDA::is_available().unwrap_or(false)
 }
 
 /// What `run.json` and the benches record about an engine: its name and, for onnxruntime,
 /// the library file and version that ran.
 pub fn describe(kind: EngineKind) -> String {
     match (kind, library::onnxruntime()) {
-        (EngineKind::Onnxruntime, Ok(runtime)) => format!(
-            "onnxruntime {} ({})",
-            runtime.version,
-            runtime.library.display()
-        ),
+        (EngineKind::Onnxruntime | EngineKind::OnnxruntimeCuda, Ok(runtime)) => {
+            format!("{kind} {} ({})", runtime.version, runtime.library.display())
+        }
         (kind, _) => kind.name().to_string(),
     }
 }
@@ -95,8 +131,8 @@ pub fn describe(kind: EngineKind) -> String {
 /// (made once, then each worker opens its own session from it).
 pub struct EngineModel<'n> {
     net: &'n Net,
-    /// The ONNX model, when onnxruntime runs it.
-    onnx: Option<(Vec<u8>, &'static Runtime)>,
+    /// The ONNX model, when onnxruntime runs it, and whether on its CUDA provider.
+    onnx: Option<(Vec<u8>, &'static Runtime, bool)>,
 }
 
 impl<'n> EngineModel<'n> {
@@ -107,11 +143,11 @@ impl<'n> EngineModel<'n> {
     /// If the net cannot be exported to ONNX, which every net oxo builds can (tested).
     pub fn new(net: &'n Net, kind: EngineKind) -> EngineModel<'n> {
         let onnx = match (resolve(kind), library::onnxruntime()) {
-            (EngineKind::Onnxruntime, Ok(runtime)) => {
+            (EngineKind::Burn, _) | (_, Err(_)) => None,
+            (kind, Ok(runtime)) => {
                 let bytes = net.to_onnx().expect("every oxo net exports to ONNX");
-                Some((bytes, runtime))
+                Some((bytes, runtime, kind == EngineKind::OnnxruntimeCuda))
             }
-            _ => None,
         };
         EngineModel { net, onnx }
     }
@@ -123,7 +159,8 @@ impl<'n> EngineModel<'n> {
     /// not those `oxo export` writes for this net.
     pub fn with_onnx(net: &'n Net, bytes: Vec<u8>) -> Result<EngineModel<'n>, String> {
         let runtime = library::onnxruntime().map_err(str::to_string)?;
-        let session = onnx_session(&bytes, runtime, 1).map_err(|e| format!("onnxruntime: {e}"))?;
+        let session =
+            onnx_session(&bytes, runtime, 1, false).map_err(|e| format!("onnxruntime: {e}"))?;
         let found = (signature(session.inputs()), signature(session.outputs()));
         let expected = expected_signature(net);
         if found != expected {
@@ -134,16 +171,16 @@ impl<'n> EngineModel<'n> {
         }
         Ok(EngineModel {
             net,
-            onnx: Some((bytes, runtime)),
+            onnx: Some((bytes, runtime, false)),
         })
     }
 
     /// The engine that runs this model.
     pub fn kind(&self) -> EngineKind {
-        if self.onnx.is_some() {
-            EngineKind::Onnxruntime
-        } else {
-            EngineKind::Burn
+        match self.onnx {
+            Some((_, _, true)) => EngineKind::OnnxruntimeCuda,
+            Some(_) => EngineKind::Onnxruntime,
+            None => EngineKind::Burn,
         }
     }
 
@@ -156,9 +193,10 @@ impl<'n> EngineModel<'n> {
     /// (tested).
     pub fn open(&self, threads: usize) -> Engine {
         let backend = match &self.onnx {
-            Some((bytes, runtime)) => Backend::Onnx(
-                onnx_session(bytes, runtime, threads)
+            Some((bytes, runtime, cuda)) => Backend::Onnx(
+                onnx_session(bytes, runtime, threads, *cuda)
                     .unwrap_or_else(|e| panic!("onnxruntime session: {e}")),
+                *cuda,
             ),
             None => Backend::Burn(Box::new(self.net.clone())),
         };
@@ -220,9 +258,25 @@ fn expected_signature(net: &Net) -> (Signature, Signature) {
 }
 
 /// An onnxruntime session for an ONNX model: all graph optimisations, `threads` intra-op
-/// threads that do not spin between calls, no inter-op parallelism.
-fn onnx_session(bytes: &[u8], runtime: &Runtime, threads: usize) -> ort::Result<Session> {
-    Session::builder(&runtime.environment)?
+/// threads that do not spin between calls, no inter-op parallelism; on the CUDA provider
+/// when `cuda` (an error if it does not load).
+fn onnx_session(
+    bytes: &[u8],
+    runtime: &Runtime,
+    threads: usize,
+    cuda: bool,
+) -> ort::Result<Session> {
+    let mut builder = Session::builder(&runtime.environment)?;
+    if cuda {
+        // cuDNN's heuristic choice of convolution algorithm: the default exhaustive search
+        // benchmarks every new input shape, and search's batch sizes vary from call to call.
+        let provider = ort::ep::CUDA::default()
+            .with_conv_algorithm_search(ort::ep::cuda::ConvAlgorithmSearch::Heuristic)
+            .build()
+            .error_on_failure();
+        builder = builder.with_execution_providers([provider])?;
+    }
+    builder
         .with_optimization_level(GraphOptimizationLevel::All)?
         .with_intra_threads(threads.max(1))?
         .with_inter_threads(1)?
@@ -233,7 +287,8 @@ fn onnx_session(bytes: &[u8], runtime: &Runtime, threads: usize) -> ort::Result<
 
 /// The library behind an [`Engine`].
 enum Backend {
-    Onnx(Session),
+    /// A session, and whether it runs on the CUDA provider.
+    Onnx(Session, bool),
     Burn(Box<Net>),
 }
 
@@ -251,7 +306,8 @@ impl Engine {
     /// The engine that runs.
     pub fn kind(&self) -> EngineKind {
         match self.backend {
-            Backend::Onnx(_) => EngineKind::Onnxruntime,
+            Backend::Onnx(_, false) => EngineKind::Onnxruntime,
+            Backend::Onnx(_, true) => EngineKind::OnnxruntimeCuda,
             Backend::Burn(_) => EngineKind::Burn,
         }
     }
@@ -273,7 +329,7 @@ impl Engine {
         shape.check_batch(inputs, batch);
         match &mut self.backend {
             Backend::Burn(net) => self.out = net.evaluate(inputs, batch),
-            Backend::Onnx(session) => {
+            Backend::Onnx(session, _) => {
                 run_onnx(
                     session,
                     shape,
