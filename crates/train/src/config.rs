@@ -25,8 +25,8 @@ pub struct RunConfig {
     #[serde(default)]
     pub generations: u64,
     /// What evaluates the network in self-play, gating and ratings: `onnxruntime` (the
-    /// default; burn, with one message, where its library is missing) or `burn`. Training
-    /// always runs on burn.
+    /// default; burn, with one message, where its library is missing), `burn`, or
+    /// `onnxruntime-cuda` (an NVIDIA GPU). Training always runs on burn.
     #[serde(default)]
     pub engine: EngineKind,
     /// The network's size.
