@@ -310,7 +310,19 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
+/// Restores SIGPIPE's default action (Rust ignores it, so a write to a closed pipe is an
+/// error and `println!` panics): `oxo train | head -1` then ends quietly, as Unix tools do,
+/// when `head` stops reading.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any thread exists; SIG_DFL is always valid.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let result = match Cli::parse().command {
         Command::Play { variant, agent } => play::play(
             variant,

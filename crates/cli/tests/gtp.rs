@@ -399,6 +399,22 @@ fn bench_selfplay_searches_as_many_games_at_once_as_asked() {
     }
 }
 
+/// A reader that stops reading ends oxo quietly: no panic on the closed pipe.
+#[test]
+fn a_closed_stdout_ends_oxo_quietly() {
+    let mut child = oxo()
+        .args(["bench", "rules", "--seconds", "0.05"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
 /// `oxo train` runs from a directory outside the repository on its built-in config, and
 /// `--print-config` shows that config.
 #[test]
