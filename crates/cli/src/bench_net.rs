@@ -90,12 +90,12 @@ pub fn run_nn(
     );
     println!("engines: {}", engines_line(&bench.engines));
     println!(
-        "{:<6} {:<12} {:>6} {:>14} {:>10} {:>9} {:>9}",
+        "{:<6} {:<16} {:>6} {:>14} {:>10} {:>9} {:>9}",
         "what", "engine", "batch", "positions/s", "GFLOP/s", "of peak", "vs burn"
     );
     for r in &rates {
         println!(
-            "{:<6} {:<12} {:>6} {:>14.0} {:>10.2} {:>8.1}% {:>9}",
+            "{:<6} {:<16} {:>6} {:>14.0} {:>10.2} {:>8.1}% {:>9}",
             r.what,
             r.engine.name(),
             r.batch,

@@ -448,10 +448,20 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
 
 /// The run configuration at `path`, or the variant's built-in one.
 fn load_config(variant: Variant, path: Option<PathBuf>) -> Result<oxo_train::RunConfig, String> {
+    config_and_text(variant, path).map(|(config, _)| config)
+}
+
+/// The run configuration at `path` (or the variant's built-in one) and its text, checked to be
+/// a config of `variant`.
+fn config_and_text(
+    variant: Variant,
+    path: Option<PathBuf>,
+) -> Result<(oxo_train::RunConfig, String), String> {
     let Some(path) = path else {
-        return Ok(oxo_train::RunConfig::default_for(variant));
+        let text = oxo_train::RunConfig::default_text(variant).to_string();
+        return Ok((oxo_train::RunConfig::default_for(variant), text));
     };
-    let config = oxo_train::RunConfig::load(&path).map_err(|e| e.to_string())?;
+    let (config, text) = oxo_train::RunConfig::load_with_text(&path).map_err(|e| e.to_string())?;
     if config.variant != variant.name() {
         return Err(format!(
             "{}: a {} config, but --variant is {variant}",
@@ -459,20 +469,14 @@ fn load_config(variant: Variant, path: Option<PathBuf>) -> Result<oxo_train::Run
             config.variant
         ));
     }
-    Ok(config)
+    Ok((config, text))
 }
 
-/// `oxo train --print-config`: the file given, or the built-in config's text.
+/// `oxo train --print-config`: the text of the config `oxo train` would use (the file given,
+/// or the built-in one with its comments).
 fn print_train_config(variant: Variant, path: Option<PathBuf>) -> Result<(), String> {
-    match path {
-        None => print!("{}", oxo_train::RunConfig::default_text(variant)),
-        Some(path) => {
-            load_config(variant, Some(path.clone()))?;
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-            print!("{text}");
-        }
-    }
+    let (_, text) = config_and_text(variant, path)?;
+    print!("{text}");
     Ok(())
 }
 
@@ -539,7 +543,7 @@ fn run_bench(target: BenchTarget) -> Result<(), String> {
             let bench = oxo_train::bench::NnBench {
                 engines: engines.engines.0,
                 batches,
-                train_batch: Some(train_batch),
+                train_batch,
                 threads,
                 seconds,
             };

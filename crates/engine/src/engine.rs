@@ -312,11 +312,6 @@ impl Engine {
         }
     }
 
-    /// The variant and shapes of the net.
-    pub fn shape(&self) -> &NetShape {
-        &self.shape
-    }
-
     /// Evaluates `batch` positions encoded back to back in `inputs`, as
     /// [`Net::evaluate`] does; the outputs stay valid until the next call.
     ///

@@ -86,8 +86,8 @@ pub struct NnBench {
     pub engines: Vec<EngineKind>,
     /// Inference batch sizes.
     pub batches: Vec<usize>,
-    /// The training batch size; `None`: no training rate.
-    pub train_batch: Option<usize>,
+    /// The training batch size.
+    pub train_batch: usize,
     /// Threads each network call may use (burn's rayon pool, onnxruntime's intra-op pool).
     pub threads: usize,
     /// Seconds per rate.
@@ -133,29 +133,31 @@ fn bench_nn_here<G: Encode>(net: &Net, bench: &NnBench, device: &Device) -> (f64
         let mut engine = model.open(bench.threads);
         for &batch in &bench.batches {
             let inputs = inputs_for(batch);
-            engine.evaluate(&inputs, batch);
-            let start = Instant::now();
-            let mut positions = 0;
-            while start.elapsed().as_secs_f64() < seconds {
+            let per_sec = per_second(seconds, batch, || {
                 engine.evaluate(&inputs, batch);
-                positions += batch;
-            }
-            let per_sec = positions as f64 / start.elapsed().as_secs_f64();
+            });
             rates.push(rate(kind, "eval", batch, per_sec, 1.0));
         }
     }
-    if let Some(train_batch) = bench.train_batch {
-        let per_sec = train_rate::<G>(
-            net.config(),
-            train_batch,
-            seconds,
-            device,
-            inputs_for(train_batch),
-        );
-        // Forward plus backward: about three forward passes.
-        rates.push(rate(EngineKind::Burn, "train", train_batch, per_sec, 3.0));
-    }
+    let train_batch = bench.train_batch;
+    let inputs = inputs_for(train_batch);
+    let per_sec = train_rate::<G>(net.config(), train_batch, seconds, device, inputs);
+    // Forward plus backward: about three forward passes.
+    rates.push(rate(EngineKind::Burn, "train", train_batch, per_sec, 3.0));
     (peak, rates)
+}
+
+/// Positions per second of `step`, which handles `batch` positions, run once to warm up and
+/// then repeatedly for about `seconds`.
+fn per_second(seconds: f64, batch: usize, mut step: impl FnMut()) -> f64 {
+    step();
+    let start = Instant::now();
+    let mut positions = 0;
+    while start.elapsed().as_secs_f64() < seconds {
+        step();
+        positions += batch;
+    }
+    positions as f64 / start.elapsed().as_secs_f64()
 }
 
 /// Training positions per second of a net of `config` at `train_batch` on `inputs`.
@@ -179,14 +181,9 @@ fn train_rate<G: Encode>(
         score: config.score_head.then_some(&score[..]),
         ownership: config.ownership_head.then_some(&ownership[..]),
     };
-    trainer.train_step(&batch);
-    let start = Instant::now();
-    let mut positions = 0;
-    while start.elapsed().as_secs_f64() < seconds {
+    per_second(seconds, train_batch, || {
         trainer.train_step(&batch);
-        positions += train_batch;
-    }
-    positions as f64 / start.elapsed().as_secs_f64()
+    })
 }
 
 /// Self-play speed of `G` under `config` with `net` (on `device` for burn), on each engine
@@ -233,7 +230,7 @@ mod tests {
         let bench = NnBench {
             engines: vec![EngineKind::Burn],
             batches: vec![1, 16],
-            train_batch: Some(16),
+            train_batch: 16,
             threads: 1,
             seconds: 0.05,
         };

@@ -399,14 +399,20 @@ impl RunConfig {
 
     /// Reads and validates the configuration file at `path`.
     pub fn load(path: &Path) -> Result<RunConfig, ConfigError> {
+        RunConfig::load_with_text(path).map(|(config, _)| config)
+    }
+
+    /// [`RunConfig::load`], with the file's text as read (comments included).
+    pub fn load_with_text(path: &Path) -> Result<(RunConfig, String), ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
             field: path.display().to_string(),
             message: format!("cannot read: {e}"),
         })?;
-        RunConfig::from_toml(&text).map_err(|mut e| {
+        let config = RunConfig::from_toml(&text).map_err(|mut e| {
             e.field = format!("{}: {}", path.display(), e.field);
             e
-        })
+        })?;
+        Ok((config, text))
     }
 
     /// The text of `variant`'s default configuration (`configs/VARIANT.toml`, built into the
