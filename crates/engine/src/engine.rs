@@ -21,7 +21,7 @@ use crate::library::{self, Runtime};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EngineKind {
-    /// onnxruntime on the CPU, on the ONNX export of the net (about 3x burn's speed on one
+    /// onnxruntime on the CPU, on the ONNX export of the net (2-3x burn's speed on one
     /// core); falls back to burn, saying so once, where the library is missing.
     #[default]
     Onnxruntime,
