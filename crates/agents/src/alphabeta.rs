@@ -66,11 +66,13 @@ impl AlphaBetaAgent {
     pub fn from_spec(spec: &AgentSpec) -> Result<Self, SpecError> {
         spec.expect_params(&["depth", "ms", "seed"])?;
         let time = match spec.params.get("ms") {
-            Some(_) => Some(Duration::from_millis(spec.param(
+            Some(_) => Some(Duration::from_millis(u64::from(spec.bounded_param(
                 "ms",
-                0u64,
-                "milliseconds",
-            )?)),
+                0u32,
+                1,
+                crate::spec::MAX_MS,
+                "milliseconds from 1 to 600000",
+            )?))),
             None => None,
         };
         let default_depth = if time.is_some() { MAX_DEPTH } else { 4 };

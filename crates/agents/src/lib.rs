@@ -18,7 +18,7 @@ pub use alphabeta::AlphaBetaAgent;
 pub use greedy::GreedyAgent;
 pub use random::RandomAgent;
 pub use solver::{SolverAgent, ValueTable, shared_table};
-pub use spec::{AgentSpec, SpecError};
+pub use spec::{AgentSpec, MAX_MS, SpecError};
 pub use uct::UctAgent;
 
 use oxo_rules::{Action, Game};

@@ -17,6 +17,10 @@ pub struct AgentSpec {
     pub text: String,
 }
 
+/// The longest time a move may be given, `ms=600000` (10 minutes), for every agent that
+/// takes a time per move.
+pub const MAX_MS: u32 = 600_000;
+
 /// What is wrong with an agent spec.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SpecError {
@@ -24,6 +28,8 @@ pub enum SpecError {
     UnknownKind(String),
     /// A parameter is not `key=value`.
     Malformed(String),
+    /// A parameter is given more than once.
+    Repeated(String),
     /// The agent does not take this parameter.
     UnknownParam {
         /// The agent kind.
@@ -64,6 +70,9 @@ impl fmt::Display for SpecError {
             }
             SpecError::Malformed(part) => {
                 write!(f, "bad agent parameter '{part}': write it as key=value")
+            }
+            SpecError::Repeated(param) => {
+                write!(f, "agent parameter '{param}' is given twice: give it once")
             }
             SpecError::UnknownParam {
                 kind,
@@ -112,7 +121,10 @@ impl FromStr for AgentSpec {
             if key.is_empty() || value.is_empty() {
                 return Err(SpecError::Malformed(part.into()));
             }
-            params.insert(key.to_ascii_lowercase(), value.to_string());
+            let key = key.to_ascii_lowercase();
+            if params.insert(key.clone(), value.to_string()).is_some() {
+                return Err(SpecError::Repeated(key));
+            }
         }
         let kind = kind.trim().to_ascii_lowercase();
         if kind.is_empty() {
@@ -172,6 +184,32 @@ impl AgentSpec {
             }),
         }
     }
+
+    /// A number parameter (any `T` that converts to `f64`, e.g. `u32`, `u64`, `f32`) that
+    /// must lie in `low..=high` and be finite, or `default` when absent; `expected` names
+    /// the range in words for the error.
+    pub fn bounded_param<T>(
+        &self,
+        name: &str,
+        default: T,
+        low: T,
+        high: T,
+        expected: &'static str,
+    ) -> Result<T, SpecError>
+    where
+        T: FromStr + PartialOrd + Copy + Into<f64>,
+    {
+        let value = self.param(name, default, expected)?;
+        if value.into().is_finite() && low <= value && value <= high {
+            Ok(value)
+        } else {
+            Err(SpecError::BadValue {
+                param: name.to_string(),
+                value: self.params[name].clone(),
+                expected,
+            })
+        }
+    }
 }
 
 #[cfg(test)]
@@ -214,6 +252,28 @@ mod tests {
             "".parse::<AgentSpec>(),
             Err(SpecError::UnknownKind(_))
         ));
+    }
+
+    /// A repeated key is refused instead of the last one silently winning; numbers out of
+    /// their range (negative, zero, NaN, infinite) are refused with the range.
+    #[test]
+    fn repeated_keys_and_out_of_range_numbers_are_refused() {
+        let err = "uct:sims=5,sims=6".parse::<AgentSpec>().unwrap_err();
+        assert_eq!(err, SpecError::Repeated("sims".into()));
+        assert!(err.to_string().contains("given twice"), "{err}");
+        for text in ["c=-1", "c=nan", "c=inf", "c=0"] {
+            let spec: AgentSpec = format!("uct:{text}").parse().unwrap();
+            let err = spec
+                .bounded_param("c", 1.4f32, f32::MIN_POSITIVE, 1e6, "a positive number")
+                .unwrap_err();
+            assert!(
+                err.to_string().contains("a positive number"),
+                "{text}: {err}"
+            );
+        }
+        let spec: AgentSpec = "uct:c=2".parse().unwrap();
+        assert_eq!(spec.bounded_param("c", 1.4f32, 0.1, 10.0, "c"), Ok(2.0));
+        assert_eq!(spec.bounded_param("sims", 7u32, 1, 9, "s"), Ok(7));
     }
 
     #[test]

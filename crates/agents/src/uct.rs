@@ -10,11 +10,15 @@ use oxo_rules::{Action, ActionList, Game, Player, PlayoutPolicy, playout};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
+use crate::spec::MAX_MS;
 use crate::{Agent, AgentSpec, SpecError};
 
 /// How deep below the old root tree reuse looks for the new position (our move, the
 /// opponent's move, and bonus moves or extra turns in between).
 const REUSE_DEPTH: usize = 4;
+
+/// The most simulations a `uct:sims=N` move may have.
+const MAX_SIMS: u32 = 100_000_000;
 
 /// A node of the search tree. Its statistics are from the view of `mover`, the player who
 /// made the move into it.
@@ -71,15 +75,23 @@ impl<G: Game> UctAgent<G> {
     pub fn from_spec(spec: &AgentSpec) -> Result<Self, SpecError> {
         spec.expect_params(&["sims", "ms", "c", "seed", "playout"])?;
         let time = match spec.params.get("ms") {
-            Some(_) => Some(Duration::from_millis(spec.param(
+            Some(_) => Some(Duration::from_millis(u64::from(spec.bounded_param(
                 "ms",
-                0u64,
-                "milliseconds",
-            )?)),
+                0u32,
+                1,
+                MAX_MS,
+                "milliseconds from 1 to 600000",
+            )?))),
             None => None,
         };
         let sims = match (spec.params.get("sims"), time) {
-            (Some(_), _) => Some(spec.param("sims", 0u32, "a number of simulations")?.max(1)),
+            (Some(_), _) => Some(spec.bounded_param(
+                "sims",
+                0u32,
+                1,
+                MAX_SIMS,
+                "simulations from 1 to 100000000",
+            )?),
             (None, Some(_)) => None,
             (None, None) => Some(1000),
         };
@@ -87,7 +99,13 @@ impl<G: Game> UctAgent<G> {
             sims,
             playout: spec.param("playout", PlayoutPolicy::Uniform, "uniform or tactical")?,
             time,
-            exploration: spec.param("c", 1.4f32, "a positive number")?,
+            exploration: spec.bounded_param(
+                "c",
+                1.4f32,
+                f32::MIN_POSITIVE,
+                1e6,
+                "a positive number up to 1000000",
+            )?,
             rng: SmallRng::seed_from_u64(spec.param("seed", 0u64, "a whole number")?),
             name: spec.text.clone(),
             nodes: Vec::new(),

@@ -28,7 +28,8 @@ enum Command {
         #[arg(long, value_parser = parse_variant, help = variant_help())]
         variant: Variant,
         /// The computer's agent, e.g. `alphabeta:ms=1000` or `uct:sims=10000` (default: the
-        /// variant's shipped model, `net:sims=200`, or `alphabeta:ms=1000` where none ships).
+        /// variant's shipped model with the search its model.json records, or `alphabeta:ms=1000`
+        /// where none ships).
         #[arg(long, value_parser = parse_agent)]
         agent: Option<AgentSpec>,
     },
@@ -38,7 +39,8 @@ enum Command {
         #[arg(long, value_parser = parse_variant, help = variant_help())]
         variant: Variant,
         /// The agent that answers `genmove`, e.g. `random` or `uct:sims=1000` (default: the
-        /// variant's shipped model, `net:sims=200`, or `random` where none ships).
+        /// variant's shipped model with the search its model.json records, or `random` where
+        /// none ships).
         #[arg(long, value_parser = parse_agent)]
         agent: Option<AgentSpec>,
     },
@@ -49,14 +51,16 @@ enum Command {
         /// Comma-separated agent specs; the first is the rating anchor (Elo 0).
         #[arg(long, value_parser = parse_agent_list)]
         agents: AgentList,
-        /// Games per pairing (rounded up to even: each opening is played with both colours).
-        #[arg(long, default_value_t = 100)]
+        /// Games per pairing, 1 to 1000000 (rounded up to even: each opening is played with
+        /// both colours).
+        #[arg(long, default_value_t = 100, value_parser = parse_games)]
         games: usize,
-        /// Worker threads (default: every core).
-        #[arg(long)]
-        threads: Option<NonZeroUsize>,
-        /// Random moves before the agents take over (default: 0 for tictactoe, 2 otherwise).
-        #[arg(long)]
+        /// Worker threads, 1 to 1024 (default: every core).
+        #[arg(long, value_parser = parse_threads)]
+        threads: Option<usize>,
+        /// Random moves before the agents take over, 0 to 8 (default: 0 for tictactoe, 2
+        /// otherwise).
+        #[arg(long, value_parser = parse_opening_plies)]
         opening_plies: Option<usize>,
         /// Seed for openings and agents.
         #[arg(long, default_value_t = 1)]
@@ -99,6 +103,11 @@ enum Command {
         /// The directory to write (created if needed).
         #[arg(long)]
         out: PathBuf,
+        /// The search the model plays best with, recorded in model.json for `oxo play` and
+        /// `oxo gtp` to use by default: a net agent's search parameters, e.g. `search=puct,ms=400`
+        /// or `sims=200`.
+        #[arg(long, default_value = oxo_train::play_search::DEFAULT_PLAY_SEARCH)]
+        search: String,
     },
     /// Measure speed.
     Bench {
@@ -196,9 +205,9 @@ enum BenchTarget {
         /// Seconds to measure each rate.
         #[arg(long, default_value_t = 2.0, value_parser = parse_seconds)]
         seconds: f64,
-        /// Threads for the all-threads rate (default: every core).
-        #[arg(long)]
-        threads: Option<NonZeroUsize>,
+        /// Threads for the all-threads rate, 1 to 1024 (default: every core).
+        #[arg(long, value_parser = parse_threads)]
+        threads: Option<usize>,
     },
     /// Search speed of the alphabeta and uct agents (nodes or simulations per second).
     Agents {
@@ -257,13 +266,27 @@ fn parse_minutes(text: &str) -> Result<f64, String> {
     }
 }
 
-fn parse_threads(text: &str) -> Result<usize, String> {
+/// A count in `low..=high`, or an error naming `what` and the range.
+fn parse_count(text: &str, what: &str, low: usize, high: usize) -> Result<usize, String> {
     match text.parse::<usize>() {
-        Ok(n) if (1..=1024).contains(&n) => Ok(n),
+        Ok(n) if (low..=high).contains(&n) => Ok(n),
         _ => Err(format!(
-            "'{text}' is not a thread count: give a number from 1 to 1024"
+            "'{text}' is not {what}: give a number from {low} to {high}"
         )),
     }
+}
+
+fn parse_games(text: &str) -> Result<usize, String> {
+    parse_count(text, "a number of games", 1, 1_000_000)
+}
+
+/// Random opening moves: a few vary the games; more than 8 would decide them at random.
+fn parse_opening_plies(text: &str) -> Result<usize, String> {
+    parse_count(text, "a number of opening moves", 0, 8)
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    parse_count(text, "a thread count", 1, 1024)
 }
 
 /// A parsed `--agents` list.
@@ -288,6 +311,15 @@ fn parse_agent_list(text: &str) -> Result<AgentList, String> {
     let specs = AgentSpec::parse_list(text).map_err(|e| e.to_string())?;
     if specs.len() < 2 {
         return Err("give at least two agents, comma separated, e.g. random,greedy".into());
+    }
+    for (i, spec) in specs.iter().enumerate() {
+        if specs[..i].iter().any(|earlier| earlier.text == spec.text) {
+            return Err(format!(
+                "agent '{}' is listed twice: list each agent once (a second copy can differ \
+                 by seed=N)",
+                spec.text
+            ));
+        }
     }
     Ok(AgentList(specs))
 }
@@ -366,7 +398,7 @@ fn main() -> ExitCode {
                 run_train(variant, config, run, minutes, init, &device.device)
             }
         }
-        Command::Export { model, out } => run_export(&model, &out),
+        Command::Export { model, out, search } => run_export(&model, &out, &search),
         Command::Bench { target } => run_bench(target),
     };
     match result {
@@ -385,14 +417,15 @@ fn run_gtp(variant: Variant, agent: Option<AgentSpec>) -> Result<(), String> {
         .map_err(|e| format!("i/o error: {e}"))
 }
 
-fn run_export(model: &Path, out: &Path) -> Result<(), String> {
+fn run_export(model: &Path, out: &Path, search: &str) -> Result<(), String> {
+    oxo_train::play_search::check_search_params(search).map_err(|e| format!("--search: {e}"))?;
     let info = oxo_nn::FileInfo::read(model).map_err(|e| e.to_string())?;
     let variant: Variant = info
         .shape
         .variant
         .parse()
         .map_err(|e| format!("{}: {e}", model.display()))?;
-    let written = with_variant!(variant, G => oxo_train::export_model::<G>(model, out))
+    let written = with_variant!(variant, G => oxo_train::export_model::<G>(model, out, search))
         .map_err(|e| e.to_string())?;
     for path in written {
         println!("wrote {}", path.display());
@@ -404,9 +437,17 @@ fn run_arena(
     variant: Variant,
     agents: &[AgentSpec],
     config: &ArenaConfig,
-    threads: Option<NonZeroUsize>,
+    threads: Option<usize>,
     out: &Path,
 ) -> Result<(), String> {
+    let json_path = out.with_extension("json");
+    let svg_path = out.with_extension("svg");
+    // Fail before hours of games, not after them: the results' temporary file must be
+    // writable (the results themselves stay untouched until the games are over).
+    let probe = json_path.with_extension("json.tmp");
+    std::fs::write(&probe, b"")
+        .and_then(|()| std::fs::remove_file(&probe))
+        .map_err(|e| format!("cannot write {}: {e}", json_path.display()))?;
     let pairs = agents.len() * (agents.len() - 1) / 2;
     let total = (pairs * config.games_per_pair.div_ceil(2) * 2) as u64;
     let bar = indicatif::ProgressBar::new(total).with_style(
@@ -416,7 +457,7 @@ fn run_arena(
         .expect("valid progress template"),
     );
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.map_or(0, NonZeroUsize::get))
+        .num_threads(threads.unwrap_or(0))
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
     let report: Report = pool
@@ -427,8 +468,6 @@ fn run_arena(
     bar.finish_and_clear();
     println!("{}", report.table());
     let json = serde_json::to_string_pretty(&report).expect("reports serialise");
-    let json_path = out.with_extension("json");
-    let svg_path = out.with_extension("svg");
     write_atomically(&json_path, json.as_bytes())?;
     write_atomically(&svg_path, oxo_arena::chart::ratings_svg(&report).as_bytes())?;
     println!("wrote {} and {}", json_path.display(), svg_path.display());
@@ -598,9 +637,9 @@ fn run_bench(target: BenchTarget) -> Result<(), String> {
             seconds,
             threads,
         } => {
-            let threads = threads
-                .or_else(|| std::thread::available_parallelism().ok())
-                .map_or(1, NonZeroUsize::get);
+            let threads = threads.unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+            });
             if !json {
                 println!("{}", bench::table_header());
             }

@@ -41,15 +41,11 @@ pub trait Session {
     fn nn_eval(&mut self) -> Result<String, String>;
 }
 
-/// Simulations per move of the shipped model when it is the default agent.
-pub const DEFAULT_NET_SIMS: u32 = 200;
-
-/// The agent `play` and `gtp` use when none is given: the variant's shipped model with
-/// [`DEFAULT_NET_SIMS`] simulations (and the random playouts it was trained with), or
-/// `fallback` when no model ships for it.
+/// The agent `play` and `gtp` use when none is given: the variant's shipped model with the
+/// search and value its `model.json` records ([`oxo_train::shipped_agent`]), or `fallback`
+/// when no model ships for it.
 pub fn default_agent(variant: Variant, fallback: &str) -> AgentSpec {
-    let text = oxo_train::shipped_agent(variant.name(), DEFAULT_NET_SIMS)
-        .unwrap_or_else(|| fallback.to_string());
+    let text = oxo_train::shipped_agent(variant.name()).unwrap_or_else(|| fallback.to_string());
     text.parse().expect("default agent specs are valid")
 }
 

@@ -639,3 +639,58 @@ fn a_net_agent_whose_model_is_missing_is_refused() {
     let missing = format!("net:path={}/none.bpk", dir.path().display());
     assert!(Engine::new(Variant::TicTacToe, Some(missing.parse().unwrap())).is_err());
 }
+
+/// `oxo arena`'s numbers out of range, an agent listed twice, a bad agent parameter and an
+/// unwritable `--out` are refused with what is accepted, before any game is played.
+#[test]
+fn arena_refuses_bad_arguments_before_playing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("results");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--games", "0"],
+            "a number of games: give a number from 1 to 1000000",
+        ),
+        (
+            &["--threads", "100000"],
+            "a thread count: give a number from 1 to 1024",
+        ),
+        (
+            &["--opening-plies", "1000"],
+            "a number of opening moves: give a number from 0 to 8",
+        ),
+        (
+            &["--agents", "random,random"],
+            "agent 'random' is listed twice",
+        ),
+        (&["--agents", "random,uct:c=nan"], "a positive number"),
+        (&["--agents", "random,uct:sims=0"], "simulations from 1 to"),
+        (&["--agents", "random,uct:sims=5,sims=6"], "given twice"),
+        (
+            &["--out", "/nonexistent/dir/results"],
+            "cannot write /nonexistent/dir/results.json",
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut command = oxo();
+        command.args(["arena", "--variant", "tictactoe"]);
+        if !args.contains(&"--games") {
+            command.args(["--games", "2"]);
+        }
+        if !args.contains(&"--agents") {
+            command.args(["--agents", "random,greedy"]);
+        }
+        if !args.contains(&"--out") {
+            command.arg("--out").arg(&out);
+        }
+        let output = command.args(*args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{args:?} succeeded");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(
+            !out.with_extension("json").exists(),
+            "{args:?} wrote results"
+        );
+    }
+}

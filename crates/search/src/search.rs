@@ -237,6 +237,20 @@ impl<G: Game> BatchedSearch<G> {
     /// leaves; all of them go to one `evaluator` call and are then expanded and backed up.
     /// Visits to finished positions are backed up at once with their exact outcome.
     pub fn run<E: Evaluator<G> + ?Sized>(&mut self, evaluator: &mut E) {
+        self.run_until(evaluator, &mut || false);
+    }
+
+    /// [`run`](Self::run), ending early once `stop` answers true: it is asked after each
+    /// evaluation round, so every tree has at least its root evaluated, and the results
+    /// describe the simulations done so far. This is how a search keeps to a time budget
+    /// (the caller's clock: the search itself reads none, so it also runs where there is
+    /// none, as in WebAssembly). PUCT's result is then its usual one over fewer visits;
+    /// Gumbel's sequential halving is cut short, so give Gumbel a budget that fits the time.
+    pub fn run_until<E: Evaluator<G> + ?Sized>(
+        &mut self,
+        evaluator: &mut E,
+        stop: &mut dyn FnMut() -> bool,
+    ) {
         for (index, slot) in self.slots.iter_mut().enumerate() {
             slot.has_result = false;
             if slot.active && slot.tree.root().state == NodeState::Fresh {
@@ -263,6 +277,10 @@ impl<G: Game> BatchedSearch<G> {
                 break;
             }
             self.evaluate_batch(evaluator);
+            // Every queued leaf was just evaluated and backed up: nothing is left in flight.
+            if stop() {
+                break;
+            }
         }
         for slot in self.slots.iter_mut().filter(|s| s.active) {
             finish(&self.config, slot, &mut self.scratch);
@@ -493,6 +511,30 @@ mod tests {
         assert!(quiet.iter().all(|r| r.policy == quiet[0].policy));
         let noisy = actions(1.0);
         assert!(noisy.iter().any(|r| r.action != noisy[0].action));
+    }
+
+    /// `run_until` stops after the round in which `stop` first answers true: the result
+    /// counts the simulations done by then, with nothing left in flight, and the same search
+    /// then runs a full budget again.
+    #[test]
+    fn run_until_stops_when_asked() {
+        for config in [SearchConfig::puct(500), SearchConfig::gumbel(500)] {
+            let mut search = BatchedSearch::<TicTacToe>::new(config, &[1]);
+            search.set_root(0, TicTacToe::new());
+            let mut rounds = 0;
+            search.run_until(&mut UniformEvaluator, &mut || {
+                rounds += 1;
+                rounds == 10
+            });
+            let visits: u32 = search.result(0).unwrap().visit_counts.iter().sum();
+            assert_eq!(visits, 10, "{config:?}: one simulation a round");
+            assert_eq!(search.tree(0).root().pending, 0);
+            assert!(TicTacToe::new().is_legal(search.result(0).unwrap().action));
+            search.set_root(0, TicTacToe::new());
+            search.run(&mut UniformEvaluator);
+            let visits: u32 = search.result(0).unwrap().visit_counts.iter().sum();
+            assert_eq!(visits, 500, "{config:?}");
+        }
     }
 
     /// Whole games with several leaves per tree, with PUCT's tree reuse and with Gumbel: the

@@ -1,7 +1,8 @@
 //! [`NetAgent`]: a trained model with search as an [`Agent`], the
-//! `net:path=FILE,sims=N[,search=S,engine=E,rollouts=R,mix=W,score=U]` spec.
+//! `net:path=FILE,sims=N|ms=M[,search=S,engine=E,rollouts=R,mix=W,score=U,...]` spec.
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use oxo_agents::{Agent, AgentSpec, SpecError};
 use oxo_engine::{Engine, EngineKind, EngineModel};
@@ -11,25 +12,30 @@ use oxo_search::BatchedSearch;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::config::{SchemeName, play_search};
+use crate::config::SchemeName;
+use crate::play_search::{Budget, PlaySearch, SEARCH_PARAMS};
 use crate::value::NetValue;
 
 /// The spec kind of [`NetAgent`].
 pub const NET_KIND: &str = "net";
 
-/// The parameters a `net:` spec takes.
+/// The parameters a `net:` spec takes besides the search's ([`SEARCH_PARAMS`]): the model's,
+/// the engine's and the value's.
 pub const NET_PARAMS: &[&str] = &[
-    "path", "sims", "search", "leaves", "engine", "onnx", "rollouts", "mix", "playout", "score",
-    "seed",
+    "path", "engine", "onnx", "rollouts", "mix", "playout", "score", "seed",
 ];
 
 /// Plays with a model file and a deterministic search (Gumbel by default, or PUCT; no root
-/// noise) of `sims` simulations, a few leaves per network call, valuing positions as the
-/// spec asks (a score utility, random playouts: a [`NetValue`], as the run that trained it
-/// did). The net runs on its own one-thread [`Engine`].
+/// noise) on a budget of simulations or time (a [`PlaySearch`]), a few leaves per network
+/// call, valuing positions as the spec asks (a score utility, random playouts: a
+/// [`NetValue`], as the run that trained it did). The net runs on its own one-thread
+/// [`Engine`].
 pub struct NetAgent<G: Game> {
     engine: Engine,
+    settings: PlaySearch,
     search: BatchedSearch<G>,
+    /// Simulations per second of the last timed searches (Gumbel sizes its budget by it).
+    simulation_rate: f64,
     /// How the net's outputs become values (score utility, playouts).
     value: NetValue,
     /// Draws the playouts' moves; seeded by the spec's `seed`.
@@ -39,17 +45,15 @@ pub struct NetAgent<G: Game> {
 }
 
 impl<G: Encode> NetAgent<G> {
-    /// Loads the model at `path` (a model or checkpoint of variant `G`) to search by `scheme`
-    /// with `sims` simulations and `leaves` leaves per network call on `engine` (or, with
-    /// `onnx`, on onnxruntime running that ONNX file of the same net); `name` is its display
-    /// name. An error in words for a file that cannot be loaded.
+    /// Loads the model at `path` (a model or checkpoint of variant `G`) to search as
+    /// `settings` says on `engine` (or, with `onnx`, on onnxruntime running that ONNX file of
+    /// the same net); `name` is its display name. An error in words for a file that cannot be
+    /// loaded.
     pub fn load(
         path: &Path,
         engine: EngineKind,
         onnx: Option<&Path>,
-        scheme: SchemeName,
-        sims: u32,
-        leaves: u32,
+        settings: PlaySearch,
         name: &str,
     ) -> Result<NetAgent<G>, String> {
         let net = Net::load::<G>(path, &Device::flex()).map_err(|e| e.to_string())?;
@@ -61,21 +65,17 @@ impl<G: Encode> NetAgent<G> {
                     .map_err(|e| format!("onnx={}: {e}", file.display()))?
             }
         };
-        Ok(NetAgent::new(model.open(1), scheme, sims, leaves, name))
+        Ok(NetAgent::new(model.open(1), settings, name))
     }
 
     /// An agent over a net's engine, without playouts.
-    pub fn new(
-        engine: Engine,
-        scheme: SchemeName,
-        sims: u32,
-        leaves: u32,
-        name: &str,
-    ) -> NetAgent<G> {
-        let search = play_search(scheme, sims.max(1), leaves.max(1));
+    pub fn new(engine: Engine, settings: PlaySearch, name: &str) -> NetAgent<G> {
+        let search = settings.config(settings.max_simulations());
         NetAgent {
             engine,
+            settings,
             search: BatchedSearch::new(search, &[0]),
+            simulation_rate: INITIAL_SIMULATION_RATE,
             value: NetValue::PLAIN,
             rng: SmallRng::seed_from_u64(0),
             name: name.to_string(),
@@ -90,15 +90,38 @@ impl<G: Encode> NetAgent<G> {
         self
     }
 
+    /// Before a timed Gumbel search: sequential halving needs its budget up front, so it gets
+    /// the simulations that the last searches' speed says fit in `ms` (at most `cap`); the
+    /// deadline still ends it should it run late. PUCT simply runs to the deadline.
+    fn fit_gumbel_to_time(&mut self, ms: u32, cap: u32) {
+        if self.settings.scheme != SchemeName::Gumbel {
+            return;
+        }
+        let fitting = self.simulation_rate * f64::from(ms) / 1000.0;
+        let sims = (fitting as u32).clamp(MIN_TIMED_SIMS.min(cap), cap);
+        if self.search.config().simulations != sims {
+            self.search = BatchedSearch::new(self.settings.config(sims), &[0]);
+        }
+    }
+
     /// Builds the agent a
-    /// `net:path=FILE,sims=N[,search=S,leaves=L,engine=E,onnx=F,rollouts=R,mix=W,playout=P,score=U,seed=S]`
-    /// spec names (`search`: `gumbel`, the default, or `puct`; `engine`: `onnxruntime`, the
-    /// default, or `burn`; `onnx`: an ONNX file of the same net for onnxruntime to run, such
-    /// as its int8 quantization; `playout`: `uniform`, the default, or `tactical`); an error
-    /// in words (a bad parameter, or a model that cannot be
-    /// loaded for this variant).
+    /// `net:path=FILE[,sims=N,ms=M,search=S,...,engine=E,onnx=F,rollouts=R,mix=W,playout=P,score=U,seed=S]`
+    /// spec names (the search parameters: [`PlaySearch::from_spec`]; `engine`:
+    /// `onnxruntime`, the default, or `burn`; `onnx`: an ONNX file of the same net for
+    /// onnxruntime to run, such as its int8 quantization; `playout`: `uniform`, the default,
+    /// or `tactical`); an error in words (a bad parameter, or a model that cannot be loaded
+    /// for this variant).
     pub fn from_spec(spec: &AgentSpec) -> Result<NetAgent<G>, String> {
-        spec.expect_params(NET_PARAMS).map_err(|e| e.to_string())?;
+        let known = |key: &&String| {
+            NET_PARAMS.contains(&key.as_str()) || SEARCH_PARAMS.contains(&key.as_str())
+        };
+        if let Some(param) = spec.params.keys().find(|key| !known(key)) {
+            return Err(format!(
+                "agent 'net' has no parameter '{param}': it takes {}, {}",
+                NET_PARAMS.join(", "),
+                SEARCH_PARAMS.join(", ")
+            ));
+        }
         let path = spec_model(spec, G::NAME).ok_or_else(|| {
             format!(
                 "agent 'net' needs path=FILE (no model ships for {} in models/{}/model.bpk), \
@@ -108,21 +131,10 @@ impl<G: Encode> NetAgent<G> {
                 G::NAME
             )
         })?;
-        let sims = spec
-            .param("sims", 64u32, "a number of simulations, e.g. 64")
-            .map_err(|e| e.to_string())?;
-        let scheme = spec
-            .param("search", SchemeName::Gumbel, "gumbel or puct")
-            .map_err(|e| e.to_string())?;
-        let leaves = spec
-            .param("leaves", 4u32, "leaves per network call, e.g. 4")
-            .map_err(|e| e.to_string())?;
+        let settings = PlaySearch::from_spec(spec)?;
         let engine = spec
             .param("engine", EngineKind::default(), oxo_engine::ENGINE_NAMES)
             .map_err(|e| e.to_string())?;
-        if sims == 0 || leaves == 0 {
-            return Err("agent 'net': sims and leaves must be at least 1".into());
-        }
         let value = NetValue::from_spec(spec)?;
         let seed = spec
             .param("seed", 0u64, "a number, e.g. 1")
@@ -131,26 +143,41 @@ impl<G: Encode> NetAgent<G> {
         if onnx.is_some() && engine != EngineKind::Onnxruntime {
             return Err("agent 'net': onnx=FILE runs on onnxruntime: leave engine out".into());
         }
-        let agent = NetAgent::load(
-            &path,
-            engine,
-            onnx.as_deref(),
-            scheme,
-            sims,
-            leaves,
-            &spec.text,
-        )?;
+        let agent = NetAgent::load(&path, engine, onnx.as_deref(), settings, &spec.text)?;
         Ok(agent.with_value(value, seed))
     }
 }
 
+/// Simulations per second a timed Gumbel search assumes before it has measured its own.
+const INITIAL_SIMULATION_RATE: f64 = 1000.0;
+
+/// The fewest simulations a timed Gumbel search is given.
+const MIN_TIMED_SIMS: u32 = 8;
+
 impl<G: Encode> Agent<G> for NetAgent<G> {
     fn choose(&mut self, game: &G) -> Action {
+        let start = Instant::now();
+        if let Budget::Millis { ms, cap } = self.settings.budget {
+            self.fit_gumbel_to_time(ms, cap);
+        }
         self.search.set_root(0, *game);
         let mut evaluator = self.value.evaluator(Some(&mut self.engine), &mut self.rng);
-        self.search.run(&mut evaluator);
+        match self.settings.budget {
+            Budget::Simulations(_) => self.search.run(&mut evaluator),
+            Budget::Millis { ms, .. } => {
+                let deadline = start + Duration::from_millis(u64::from(ms));
+                self.search
+                    .run_until(&mut evaluator, &mut || Instant::now() >= deadline);
+            }
+        }
         self.evaluations += evaluator.inner.positions;
-        self.search.result(0).expect("searched").action
+        let result = self.search.result(0).expect("searched");
+        let elapsed = start.elapsed().as_secs_f64();
+        let done: u32 = result.visit_counts.iter().sum();
+        if elapsed > 0.0 && done > 0 {
+            self.simulation_rate = f64::from(done) / elapsed;
+        }
+        result.action
     }
 
     fn name(&self) -> &str {
@@ -192,13 +219,16 @@ pub fn shipped_model(variant: &str) -> Option<PathBuf> {
         .find(|path| path.is_file())
 }
 
-/// The spec of the shipped model of `variant` with `sims` simulations, played as its run
-/// trained it: with the random playouts its `model.json` asks for. `None` when no model
-/// ships for `variant`.
-pub fn shipped_agent(variant: &str, sims: u32) -> Option<String> {
+/// The spec of the shipped model of `variant`, played as its `model.json` says: with the
+/// search it plays best with (`play.search`, or [`LEGACY_PLAY_SEARCH`] for a file from before
+/// it was recorded) and the value its run trained with (random playouts, score utility).
+/// `None` when no model ships for `variant`.
+pub fn shipped_agent(variant: &str) -> Option<String> {
     let model = shipped_model(variant)?;
-    let value = crate::export::model_net_value(&model.with_file_name("model.json"));
-    Some(format!("{NET_KIND}:sims={sims}{}", value.spec_params()))
+    let model_json = model.with_file_name("model.json");
+    let search = crate::export::model_play_search(&model_json);
+    let value = crate::export::model_net_value(&model_json);
+    Some(format!("{NET_KIND}:{search}{}", value.spec_params()))
 }
 
 /// The model file a `net` spec plays `variant` with: its `path`, or else the shipped model.
@@ -237,6 +267,8 @@ mod tests {
     use oxo_rules::tictactoe::TicTacToe;
     use oxo_rules::ultimate::Ultimate;
     use oxo_search::{RolloutConfig, Scheme};
+
+    use crate::play_search::MAX_TIMED_SIMS;
 
     fn build(spec: &str) -> Result<NetAgent<TicTacToe>, String> {
         NetAgent::from_spec(&spec.parse().expect("a well-formed spec"))
@@ -306,6 +338,26 @@ mod tests {
         assert_eq!(agent.engine.kind(), EngineKind::Onnxruntime);
         let game = Ultimate::new();
         assert!(game.is_legal(agent.choose(&game)));
+    }
+
+    /// `ms` ends each search at its deadline: PUCT with an out-of-reach cap answers after
+    /// fewer simulations than the cap; Gumbel sizes its next budget by the speed it measured.
+    #[test]
+    fn a_time_budget_ends_the_search() {
+        let game = Ultimate::new();
+        let spec = "net:ms=30,search=puct".parse().unwrap();
+        let mut puct = NetAgent::<Ultimate>::from_spec(&spec).expect("the shipped model");
+        assert!(game.is_legal(puct.choose(&game)));
+        let visits: u32 = puct.search.result(0).unwrap().visit_counts.iter().sum();
+        assert!((1..MAX_TIMED_SIMS).contains(&visits), "{visits}");
+        let spec = "net:ms=30".parse().unwrap();
+        let mut gumbel = NetAgent::<Ultimate>::from_spec(&spec).expect("the shipped model");
+        for _ in 0..2 {
+            assert!(game.is_legal(gumbel.choose(&game)));
+        }
+        assert_ne!(gumbel.simulation_rate, INITIAL_SIMULATION_RATE);
+        let sims = gumbel.search.config().simulations;
+        assert!((MIN_TIMED_SIMS..MAX_TIMED_SIMS).contains(&sims), "{sims}");
     }
 
     /// `search` picks the scheme (tests/shipped.rs checks that PUCT plays perfectly); an

@@ -692,28 +692,6 @@ impl RunConfig {
     }
 }
 
-/// The deterministic search of evaluation play (gating, `net:` agents): `scheme` without
-/// noise. Gumbel plays the sequential-halving winner; PUCT the most visited move.
-pub fn play_search(scheme: SchemeName, simulations: u32, leaves_per_tree: u32) -> SearchConfig {
-    let scheme = match scheme {
-        SchemeName::Gumbel => Scheme::Gumbel(GumbelConfig {
-            gumbel_scale: 0.0,
-            ..GumbelConfig::default()
-        }),
-        SchemeName::Puct => Scheme::Puct(PuctConfig {
-            dirichlet_fraction: 0.0,
-            temperature: 0.0,
-            ..PuctConfig::default()
-        }),
-    };
-    SearchConfig {
-        simulations,
-        leaves_per_tree,
-        reuse_tree: false,
-        scheme,
-    }
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;

@@ -16,6 +16,7 @@ use oxo_search::RolloutConfig;
 use serde_json::{Value, json};
 
 use crate::config::RunConfig;
+use crate::play_search::{LEGACY_PLAY_SEARCH, check_search_params};
 use crate::rundir::{Result, io_error, write_atomic};
 use crate::value::NetValue;
 
@@ -34,8 +35,10 @@ pub const EXPORT_FILES: [&str; 5] = [
 ];
 
 /// Exports the model (or checkpoint) at `model`, of variant `G`, into directory `out`
-/// (created if needed; files in it are replaced atomically). Returns the paths written.
-pub fn export_model<G: Encode>(model: &Path, out: &Path) -> Result<Vec<PathBuf>> {
+/// (created if needed; files in it are replaced atomically), recording `search` (a `net:`
+/// spec's search parameters, checked by [`check_search_params`]) as the search it plays
+/// best with. Returns the paths written.
+pub fn export_model<G: Encode>(model: &Path, out: &Path, search: &str) -> Result<Vec<PathBuf>> {
     let net = Net::load::<G>(model, &Device::flex())?;
     fs::create_dir_all(out).map_err(|e| io_error(out, e))?;
     let paths: Vec<PathBuf> = EXPORT_FILES.iter().map(|f| out.join(f)).collect();
@@ -43,7 +46,7 @@ pub fn export_model<G: Encode>(model: &Path, out: &Path) -> Result<Vec<PathBuf>>
     write_atomic(&paths[1], &net.to_onnx()?)?;
     write_atomic(&paths[2], &net.to_safetensors()?)?;
     let mut description = describe::<G>(&net, &provenance(model));
-    description["play"] = play_settings(model);
+    description["play"] = play_settings(model, search);
     let text = serde_json::to_string_pretty(&description).expect("JSON of plain values");
     write_atomic(&paths[3], text.as_bytes())?;
     write_atomic(&paths[4], readme::<G>(&net).as_bytes())?;
@@ -206,11 +209,16 @@ fn run_of(model: &Path) -> Option<&Path> {
 
 /// `model.json`'s `play`: how the run that made the model valued positions (its
 /// [`NetValue`]: `selfplay.score_utility` and the random playouts; the net's value alone
-/// outside a run directory), so that players use the net the way it was trained and gated.
-pub fn play_settings(model: &Path) -> Value {
+/// outside a run directory), so that players use the net the way it was trained and gated,
+/// and `search`, the search it plays best with.
+pub fn play_settings(model: &Path, search: &str) -> Value {
     let config = run_of(model).and_then(|run| RunConfig::load(&run.join("config.toml")).ok());
     let value = config.map_or(NetValue::PLAIN, |config| config.net_value());
     json!({
+        "search": search,
+        "search_meaning": "the search this model plays best with, as oxo's net agent spells \
+                           it (net:PARAMS): search=puct|gumbel, sims=N simulations or ms=M \
+                           milliseconds a move; `oxo play` and `oxo gtp` play it by default",
         "score_utility": value.score_utility,
         "rollouts": value.rollouts.playouts,
         "rollout_weight": value.rollouts.weight,
@@ -223,6 +231,15 @@ pub fn play_settings(model: &Path) -> Value {
                     `score_utility`: the score head's share of the net's value, the \
                     win/draw/loss head's being 1 - score_utility (oxo: net:score=W)",
     })
+}
+
+/// The search a `model.json` records (`play.search`), or [`LEGACY_PLAY_SEARCH`] where the
+/// file or the field is missing or invalid.
+pub fn model_play_search(model_json: &Path) -> String {
+    model_json_field(model_json, "play")
+        .and_then(|play| Some(play.get("search")?.as_str()?.to_string()))
+        .filter(|search| check_search_params(search).is_ok())
+        .unwrap_or_else(|| LEGACY_PLAY_SEARCH.to_string())
 }
 
 /// The [`NetValue`] a `model.json` asks for (its `play` field); the net's value alone where

@@ -13,8 +13,9 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde::Serialize;
 
-use crate::config::{GateMode, RunConfig, SchemeName, play_search};
+use crate::config::{GateMode, RunConfig, SchemeName};
 use crate::observe::Observer;
+use crate::play_search::PlaySearch;
 use crate::rundir::{Result, RunDir, Stage, TrainError, copy_atomic};
 use crate::selfplay::mix;
 use crate::value::NetValue;
@@ -32,7 +33,7 @@ pub fn play_pairs<G: Encode>(
 ) -> Vec<f64> {
     let n = openings.len() * 2;
     let seeds: Vec<u64> = (0..n as u64).collect();
-    let config = play_search(SchemeName::Gumbel, simulations, 1);
+    let config = PlaySearch::new(SchemeName::Gumbel, simulations).config(simulations);
     let mut searches = [
         BatchedSearch::<G>::new(config, &seeds),
         BatchedSearch::<G>::new(config, &seeds),

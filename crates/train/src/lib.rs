@@ -10,6 +10,7 @@ pub mod export;
 pub mod gate;
 pub mod observe;
 pub mod pipeline;
+pub mod play_search;
 pub mod records;
 pub mod rundir;
 pub mod selfplay;

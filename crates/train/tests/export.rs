@@ -18,6 +18,7 @@ use oxo_rules::tictactoe::TicTacToe;
 use oxo_rules::ultimate::Ultimate;
 use oxo_rules::xando::XAndO;
 use oxo_rules::{Action, Game};
+use oxo_train::play_search::DEFAULT_PLAY_SEARCH;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::Value;
@@ -96,7 +97,7 @@ fn check_net<G: Encode>(seed: u64, config: &NetConfig) {
     let model = dir.path().join("net.bpk");
     net.save(&model).unwrap();
     let out = dir.path().join("export");
-    oxo_train::export_model::<G>(&model, &out).unwrap();
+    oxo_train::export_model::<G>(&model, &out, DEFAULT_PLAY_SEARCH).unwrap();
     let out_arg = out.to_str().unwrap();
     // Training's ownership head (ultimate, extreme) is no output, so its weights stay out.
     let onnx = std::fs::read(out.join("model.onnx")).unwrap();
@@ -177,7 +178,8 @@ fn the_exported_directory_has_every_file_and_a_complete_description() {
     let net = Net::new::<Ultimate>(&NetConfig::new(1, 8), &Device::flex());
     let model = dir.path().join("net.bpk");
     net.save(&model).unwrap();
-    let written = oxo_train::export_model::<Ultimate>(&model, dir.path()).unwrap();
+    let written =
+        oxo_train::export_model::<Ultimate>(&model, dir.path(), DEFAULT_PLAY_SEARCH).unwrap();
     assert_eq!(written.len(), oxo_train::export::EXPORT_FILES.len());
     assert!(written.iter().all(|p| p.is_file()));
     let json: Value =
@@ -221,7 +223,7 @@ fn the_runs_playouts_travel_with_the_model() {
         .save(&model)
         .unwrap();
     let out = dir.path().join("out");
-    oxo_train::export_model::<TicTacToe>(&model, &out).unwrap();
+    oxo_train::export_model::<TicTacToe>(&model, &out, DEFAULT_PLAY_SEARCH).unwrap();
     let value = oxo_train::export::model_net_value(&out.join("model.json"));
     assert_eq!(value.rollouts.playouts, 12);
     assert_eq!(value.rollouts.weight, 0.25);
@@ -235,13 +237,18 @@ fn the_runs_playouts_travel_with_the_model() {
 #[test]
 fn exporting_a_missing_or_foreign_model_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
-    let missing = oxo_train::export_model::<Ultimate>(&dir.path().join("none.bpk"), dir.path());
+    let missing = oxo_train::export_model::<Ultimate>(
+        &dir.path().join("none.bpk"),
+        dir.path(),
+        DEFAULT_PLAY_SEARCH,
+    );
     assert!(missing.unwrap_err().to_string().contains("none.bpk"));
     let model = dir.path().join("ttt.bpk");
     Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex())
         .save(&model)
         .unwrap();
-    let foreign = oxo_train::export_model::<Ultimate>(&model, &dir.path().join("out"));
+    let foreign =
+        oxo_train::export_model::<Ultimate>(&model, &dir.path().join("out"), DEFAULT_PLAY_SEARCH);
     assert!(foreign.unwrap_err().to_string().contains("tictactoe"));
     assert!(!Path::new(&dir.path().join("out/model.onnx")).exists());
 }

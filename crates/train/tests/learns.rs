@@ -15,6 +15,7 @@ use oxo_nn::Device;
 use oxo_rules::tictactoe::TicTacToe;
 use oxo_rules::{Game, Outcome, Player};
 use oxo_train::config::SchemeName;
+use oxo_train::play_search::PlaySearch;
 use oxo_train::{LoopOptions, NetAgent, RunConfig, RunDir, run_loop};
 
 /// Plays `agent` against the solver from both sides; returns the agent's losses.
@@ -81,9 +82,7 @@ fn a_short_tictactoe_run_never_loses_to_the_solver() {
         &run.best_path(),
         EngineKind::default(),
         None,
-        SchemeName::Gumbel,
-        64,
-        4,
+        PlaySearch::new(SchemeName::Gumbel, 64).with_leaves(4),
         "net",
     )
     .expect("best model loads");

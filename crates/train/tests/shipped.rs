@@ -11,6 +11,7 @@ use oxo_rules::paytoplay::PayToPlay;
 use oxo_rules::tictactoe::TicTacToe;
 use oxo_rules::{Action, ActionList, Game, Player};
 use oxo_train::config::SchemeName;
+use oxo_train::play_search::PlaySearch;
 use oxo_train::{NetAgent, shipped_model};
 
 /// The simulations `oxo play` gives the shipped model by default.
@@ -44,8 +45,14 @@ fn openings<G: Game>() -> Vec<(Vec<Action>, G)> {
 /// readable lines.
 fn games_below_theory<G: Encode + Evaluate>(scheme: SchemeName) -> Vec<String> {
     let path = shipped_model(G::NAME).expect("a model ships for this variant");
-    let mut net = NetAgent::<G>::load(&path, EngineKind::default(), None, scheme, SIMS, 1, "net")
-        .expect("the shipped model loads");
+    let mut net = NetAgent::<G>::load(
+        &path,
+        EngineKind::default(),
+        None,
+        PlaySearch::new(scheme, SIMS),
+        "net",
+    )
+    .expect("the shipped model loads");
     let mut solver = SolverAgent::<G>::from_spec(&"solver".parse().unwrap()).unwrap();
     let mut table = ValueTable::<G>::solve();
     let mut below = Vec::new();

@@ -1,0 +1,293 @@
+//! [`PlaySearch`]: how a `net:` agent searches each move (scheme, its parameters and the
+//! budget in simulations or milliseconds), read from the spec's search parameters.
+
+use oxo_agents::{AgentSpec, MAX_MS};
+use oxo_search::{GumbelConfig, PuctConfig, Scheme, SearchConfig};
+
+use crate::config::SchemeName;
+
+/// The search parameters a `net:` spec takes (besides the model, engine and value ones).
+pub const SEARCH_PARAMS: &[&str] = &[
+    "sims",
+    "ms",
+    "search",
+    "leaves",
+    "c_puct",
+    "c_scale",
+    "rescale",
+    "considered",
+];
+
+/// The search `oxo export` records in `model.json` as the one a model plays best with, the
+/// default agent of `oxo play` and `oxo gtp` (measured: README "Shipped models").
+pub const DEFAULT_PLAY_SEARCH: &str = "search=puct,ms=400";
+
+/// The search of a shipped model whose `model.json` records none (from before it did).
+pub const LEGACY_PLAY_SEARCH: &str = "sims=200";
+
+/// Checks a `net:` spec's search parameters written alone (`search=puct,ms=400`), as
+/// `oxo export --search` takes them: an error in words for another parameter or a bad value.
+pub fn check_search_params(text: &str) -> Result<PlaySearch, String> {
+    let spec: AgentSpec = format!("net:{text}")
+        .parse()
+        .map_err(|e| format!("search '{text}': {e}"))?;
+    if let Some(param) = spec
+        .params
+        .keys()
+        .find(|key| !SEARCH_PARAMS.contains(&key.as_str()))
+    {
+        return Err(format!(
+            "search '{text}': '{param}' is not a search parameter ({})",
+            SEARCH_PARAMS.join(", ")
+        ));
+    }
+    PlaySearch::from_spec(&spec)
+}
+
+/// Simulations per move when a spec names neither `sims` nor `ms`.
+pub const DEFAULT_SIMS: u32 = 64;
+
+/// The most simulations a timed search (`ms` without `sims`) may run in one move: far more
+/// than any net evaluates in a few seconds on a CPU, and a bound on the tree's memory.
+pub const MAX_TIMED_SIMS: u32 = 200_000;
+
+/// What ends one move's search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A fixed number of simulations.
+    Simulations(u32),
+    /// A time per move in milliseconds, with at most `cap` simulations.
+    Millis { ms: u32, cap: u32 },
+}
+
+/// How a `net:` agent searches: deterministic play (no root noise) by `scheme`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlaySearch {
+    /// Gumbel (sequential halving at the root) or PUCT.
+    pub scheme: SchemeName,
+    /// What ends a move's search.
+    pub budget: Budget,
+    /// Leaves per network call (virtual visits spread them).
+    pub leaves: u32,
+    /// PUCT's exploration weight.
+    pub c_puct: f32,
+    /// Gumbel's `c_scale` (mctx's `value_scale`).
+    pub c_scale: f32,
+    /// Whether Gumbel rescales completed Q-values to `[0, 1]` (mctx's `rescale_values`).
+    pub rescale: bool,
+    /// Root moves Gumbel's sequential halving considers; 0 considers every legal move.
+    pub considered: u32,
+}
+
+impl PlaySearch {
+    /// `scheme` with `sims` simulations a move, one leaf per network call and the scheme's
+    /// default parameters (as gating plays).
+    pub fn new(scheme: SchemeName, sims: u32) -> PlaySearch {
+        let gumbel = GumbelConfig::default();
+        PlaySearch {
+            scheme,
+            budget: Budget::Simulations(sims.max(1)),
+            leaves: 1,
+            c_puct: PuctConfig::default().c_puct,
+            c_scale: gumbel.c_scale,
+            rescale: gumbel.rescale_values,
+            considered: gumbel.max_considered_actions,
+        }
+    }
+
+    /// The same search with `leaves` leaves per network call.
+    pub fn with_leaves(self, leaves: u32) -> PlaySearch {
+        PlaySearch {
+            leaves: leaves.max(1),
+            ..self
+        }
+    }
+
+    /// Reads the search parameters of a `net:` spec: `sims=N` (default 64, or the cap of a
+    /// timed search), `ms=M` (a time per move), `search=gumbel|puct`, `leaves=L` (default
+    /// 4), `c_puct=C`, `c_scale=C`, `rescale=0|1`, `considered=K` (0: every legal move).
+    /// An error in words naming the accepted values.
+    pub fn from_spec(spec: &AgentSpec) -> Result<PlaySearch, String> {
+        let defaults = PlaySearch::new(SchemeName::Gumbel, DEFAULT_SIMS);
+        let param = |name: &str, expected: &str| -> Result<Option<f64>, String> {
+            match spec.params.get(name) {
+                None => Ok(None),
+                Some(text) => text
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite())
+                    .map(Some)
+                    .ok_or_else(|| format!("agent 'net': {name}={text} is not {expected}")),
+            }
+        };
+        let whole = |name: &str, low: u32, high: u32| -> Result<Option<u32>, String> {
+            let expected = format!("a whole number in {low}..={high}");
+            match param(name, &expected)? {
+                None => Ok(None),
+                Some(x) if x.fract() == 0.0 && x >= low as f64 && x <= high as f64 => {
+                    Ok(Some(x as u32))
+                }
+                Some(_) => Err(format!(
+                    "agent 'net': {name}={} is not {expected}",
+                    spec.params[name]
+                )),
+            }
+        };
+        let positive = |name: &str, default: f32| -> Result<f32, String> {
+            let expected = "a positive finite number, e.g. 1.25";
+            match param(name, expected)? {
+                None => Ok(default),
+                Some(x) if x > 0.0 && x <= 1e6 => Ok(x as f32),
+                Some(_) => Err(format!(
+                    "agent 'net': {name}={} is not {expected}",
+                    spec.params[name]
+                )),
+            }
+        };
+        let scheme = spec
+            .param("search", SchemeName::Gumbel, "gumbel or puct")
+            .map_err(|e| e.to_string())?;
+        let sims = whole("sims", 1, MAX_TIMED_SIMS)?;
+        let budget = match whole("ms", 1, MAX_MS)? {
+            Some(ms) => Budget::Millis {
+                ms,
+                cap: sims.unwrap_or(MAX_TIMED_SIMS),
+            },
+            None => Budget::Simulations(sims.unwrap_or(DEFAULT_SIMS)),
+        };
+        let rescale = match whole("rescale", 0, 1)? {
+            None => defaults.rescale,
+            Some(flag) => flag == 1,
+        };
+        Ok(PlaySearch {
+            scheme,
+            budget,
+            leaves: whole("leaves", 1, 256)?.unwrap_or(4),
+            c_puct: positive("c_puct", defaults.c_puct)?,
+            c_scale: positive("c_scale", defaults.c_scale)?,
+            rescale,
+            considered: whole("considered", 0, 10_000)?.unwrap_or(defaults.considered),
+        })
+    }
+
+    /// The simulations a search of this budget is built for: the fixed number, or a timed
+    /// search's cap.
+    pub fn max_simulations(&self) -> u32 {
+        match self.budget {
+            Budget::Simulations(sims) => sims,
+            Budget::Millis { cap, .. } => cap,
+        }
+    }
+
+    /// The search configuration with `simulations` a move.
+    pub fn config(&self, simulations: u32) -> SearchConfig {
+        let scheme = match self.scheme {
+            SchemeName::Gumbel => Scheme::Gumbel(GumbelConfig {
+                gumbel_scale: 0.0,
+                c_scale: self.c_scale,
+                rescale_values: self.rescale,
+                max_considered_actions: match self.considered {
+                    0 => u32::MAX,
+                    k => k,
+                },
+                ..GumbelConfig::default()
+            }),
+            SchemeName::Puct => Scheme::Puct(PuctConfig {
+                dirichlet_fraction: 0.0,
+                temperature: 0.0,
+                c_puct: self.c_puct,
+                ..PuctConfig::default()
+            }),
+        };
+        SearchConfig {
+            simulations: simulations.max(1),
+            leaves_per_tree: self.leaves,
+            reuse_tree: false,
+            scheme,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<PlaySearch, String> {
+        PlaySearch::from_spec(&text.parse().expect("a well-formed spec"))
+    }
+
+    /// Every parameter reaches the search; `ms` makes a timed budget capped by `sims`.
+    #[test]
+    fn parameters_are_read() {
+        let search = read(
+            "net:ms=250,sims=900,search=puct,leaves=2,c_puct=2,c_scale=1,rescale=0,considered=0",
+        )
+        .unwrap();
+        assert_eq!(search.budget, Budget::Millis { ms: 250, cap: 900 });
+        assert_eq!(search.scheme, SchemeName::Puct);
+        assert_eq!(
+            (search.leaves, search.c_puct, search.c_scale),
+            (2, 2.0, 1.0)
+        );
+        assert!(!search.rescale);
+        assert_eq!(search.considered, 0);
+        let Scheme::Puct(puct) = search.config(10).scheme else {
+            panic!("puct")
+        };
+        assert_eq!(
+            (puct.c_puct, puct.temperature, puct.dirichlet_fraction),
+            (2.0, 0.0, 0.0)
+        );
+        let gumbel = PlaySearch {
+            scheme: SchemeName::Gumbel,
+            ..search
+        };
+        let Scheme::Gumbel(config) = gumbel.config(10).scheme else {
+            panic!("gumbel")
+        };
+        assert_eq!(config.max_considered_actions, u32::MAX);
+        assert!(!config.rescale_values);
+        assert_eq!(
+            read("net:ms=100").unwrap().max_simulations(),
+            MAX_TIMED_SIMS
+        );
+        assert_eq!(
+            read("net:").unwrap().budget,
+            Budget::Simulations(DEFAULT_SIMS)
+        );
+    }
+
+    /// `oxo export --search` takes search parameters only; the recorded ones are valid.
+    #[test]
+    fn search_params_alone_are_checked() {
+        for text in [DEFAULT_PLAY_SEARCH, LEGACY_PLAY_SEARCH] {
+            check_search_params(text).expect(text);
+        }
+        let err = check_search_params("ms=400,path=x.bpk").unwrap_err();
+        assert!(err.contains("'path' is not a search parameter"), "{err}");
+        let err = check_search_params("ms=-4").unwrap_err();
+        assert!(err.contains("ms=-4 is not a whole number"), "{err}");
+    }
+
+    /// Out-of-range and malformed numbers are refused with the accepted range.
+    #[test]
+    fn bad_numbers_are_refused_in_words() {
+        for (spec, expected) in [
+            ("net:ms=0", "ms=0 is not a whole number in 1..=600000"),
+            ("net:ms=nan", "ms=nan is not a whole number"),
+            ("net:sims=0", "sims=0 is not a whole number in 1..=200000"),
+            ("net:sims=1.5", "sims=1.5 is not a whole number"),
+            ("net:leaves=0", "leaves=0 is not a whole number in 1..=256"),
+            ("net:c_puct=-1", "c_puct=-1 is not a positive finite number"),
+            (
+                "net:c_scale=inf",
+                "c_scale=inf is not a positive finite number",
+            ),
+            ("net:rescale=2", "rescale=2 is not a whole number in 0..=1"),
+            ("net:search=minimax", "gumbel or puct"),
+        ] {
+            let err = read(spec).expect_err(spec);
+            assert!(err.contains(expected), "{spec}: {err}");
+        }
+    }
+}
