@@ -100,6 +100,12 @@ pub struct SelfPlayConfig {
     /// Gumbel: scale of the root Gumbel noise, the exploration of self-play (0..=10).
     #[serde(default = "one_f32")]
     pub gumbel_scale: f32,
+    /// Gumbel: whether completed Q-values are rescaled to [0, 1] by their min and max
+    /// (mctx's `rescale_values`; the default, true). Off, interior nodes keep trying other
+    /// replies instead of settling on the first one slightly above the node's value; at play
+    /// time that searched better (README "Shipped models").
+    #[serde(default = "yes")]
+    pub gumbel_rescale: bool,
     /// Gumbel: moves from the start (random opening moves included) whose searches add the
     /// root Gumbel noise (0..=1000; the default, 1000, is every move). Later moves are the
     /// search's best, as AlphaZero plays after its temperature moves, so the games' results,
@@ -183,6 +189,10 @@ fn default_scheme() -> SchemeName {
 fn one() -> u32 {
     1
 }
+fn yes() -> bool {
+    true
+}
+
 fn one_f32() -> f32 {
     1.0
 }
@@ -611,13 +621,17 @@ impl RunConfig {
                 message: "empty: name at least one agent to rate against, e.g. [\"random\"]".into(),
             });
         }
+        // Each agent is built here, so a bad one fails now, not after a generation of work.
         for agent in &g.rate_agents {
-            agent
+            let invalid = |message: String| ConfigError {
+                field: "gate.rate_agents".into(),
+                message: format!("'{agent}': {message}"),
+            };
+            let spec = agent
                 .parse::<oxo_agents::AgentSpec>()
-                .map_err(|e| ConfigError {
-                    field: "gate.rate_agents".into(),
-                    message: e.to_string(),
-                })?;
+                .map_err(|e| invalid(e.to_string()))?;
+            oxo_rules::with_variant!(variant, G => crate::agent::build_any_agent::<G>(&spec).map(drop))
+                .map_err(|e| invalid(e.to_string()))?;
         }
         Ok(())
     }
@@ -675,6 +689,7 @@ impl RunConfig {
             SchemeName::Gumbel => Scheme::Gumbel(GumbelConfig {
                 max_considered_actions: s.gumbel_considered,
                 gumbel_scale: s.gumbel_scale,
+                rescale_values: s.gumbel_rescale,
                 ..GumbelConfig::default()
             }),
             SchemeName::Puct => Scheme::Puct(PuctConfig {
@@ -695,6 +710,29 @@ impl RunConfig {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    /// A rating agent that cannot be built (an unknown kind or parameter, a bad value) is
+    /// refused when the config loads, not after a generation of work.
+    #[test]
+    fn rate_agents_are_built_when_the_config_loads() {
+        for (agent, expected) in [
+            ("minimax", "unknown agent 'minimax'"),
+            ("uct:sims=0", "simulations from 1 to"),
+            ("alphabeta:speed=3", "has no parameter 'speed'"),
+            ("solver", "cannot play ultimate"),
+        ] {
+            let text: Vec<String> = RunConfig::default_text(oxo_rules::Variant::Ultimate)
+                .lines()
+                .map(|line| match line.starts_with("rate_agents") {
+                    true => format!("rate_agents = [\"random\", \"{agent}\"]"),
+                    false => line.to_string(),
+                })
+                .collect();
+            let err = RunConfig::from_toml(&text.join("\n")).expect_err(agent);
+            assert_eq!(err.field, "gate.rate_agents", "{agent}");
+            assert!(err.message.contains(expected), "{agent}: {}", err.message);
+        }
+    }
 
     /// A small valid tictactoe config, as the tests use it.
     pub(crate) const SMALL: &str = r#"
