@@ -340,6 +340,16 @@ mod tests {
         assert!(game.is_legal(agent.choose(&game)));
     }
 
+    /// A model path that is a device is refused by name at once, not read without end.
+    #[test]
+    fn a_device_as_model_file_is_refused() {
+        let err = build("net:sims=8,path=/dev/zero").err().expect("/dev/zero");
+        assert!(
+            err.contains("/dev/zero") && err.contains("not a regular file"),
+            "{err}"
+        );
+    }
+
     /// `ms` ends each search at its deadline: PUCT with an out-of-reach cap answers after
     /// fewer simulations than the cap; Gumbel sizes its next budget by the speed it measured.
     #[test]

@@ -69,9 +69,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     })
 }
 
-/// Removes the scratch files of atomic writes that a killed process left in `dir` (our own
-/// `.NAME.PID.tmp`), once they are an hour old, so a stage running in another process
-/// never loses the file it is writing; the real files are untouched.
+/// Removes the scratch files of atomic writes that a killed process left in `dir`, once they
+/// are an hour old, so a stage running in another process never loses the file it is
+/// writing: [`write_atomic`]'s `.NAME.PID.tmp` and the model and checkpoint writer's
+/// `NAME.PID-N.tmp` (burn-pack's). Only `.tmp` files are touched; the run's own files never
+/// end so.
 fn remove_scratch_files(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
@@ -85,7 +87,7 @@ fn remove_scratch_files(dir: &Path) {
             .ok()
             .and_then(|t| t.elapsed().ok())
             .is_some_and(|age| age.as_secs() > 3600);
-        if stale && name.starts_with('.') && name.ends_with(".tmp") {
+        if stale && name.ends_with(".tmp") {
             let _ = fs::remove_file(entry.path());
         }
     }
@@ -357,6 +359,8 @@ impl RunDir {
 
     /// Adds a JSON line to a `.jsonl` file, replacing any earlier line with the same `key`
     /// (a stage redone after a crash logs once). The whole file is rewritten atomically.
+    /// Lines that are not JSON, or not even UTF-8 (a damaged file), are kept as they are:
+    /// they neither stop training nor get lost.
     pub fn append_jsonl(&self, path: &Path, key: &str, value: serde_json::Value) -> Result<()> {
         let mut object = match value {
             serde_json::Value::Object(map) => map,
@@ -367,24 +371,24 @@ impl RunDir {
             }
         };
         object.insert("key".into(), key.into());
-        let old = match fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        let old = match fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
             Err(e) => return Err(io_error(path, e)),
         };
-        let mut out = String::with_capacity(old.len() + 256);
-        for line in old.lines() {
-            let same = serde_json::from_str::<serde_json::Value>(line)
+        let mut out = Vec::with_capacity(old.len() + 256);
+        for line in old.split(|&b| b == b'\n') {
+            let same = serde_json::from_slice::<serde_json::Value>(line)
                 .ok()
                 .is_some_and(|v| v.get("key").and_then(|k| k.as_str()) == Some(key));
-            if !same && !line.trim().is_empty() {
-                out.push_str(line);
-                out.push('\n');
+            if !same && !line.trim_ascii().is_empty() {
+                out.extend_from_slice(line);
+                out.push(b'\n');
             }
         }
-        out.push_str(&serde_json::Value::Object(object).to_string());
-        out.push('\n');
-        write_atomic(path, out.as_bytes())
+        out.extend_from_slice(serde_json::Value::Object(object).to_string().as_bytes());
+        out.push(b'\n');
+        write_atomic(path, &out)
     }
 
     /// Appends a line to `log.txt` (append-only: a crash can at worst cut the last line).
@@ -400,6 +404,32 @@ impl RunDir {
 mod tests {
     use super::*;
 
+    /// Scratch files that a killed writer left, both kinds, are removed when the run is
+    /// opened once they are an hour old; a fresh one (a writer still at work) and the real
+    /// files stay.
+    #[test]
+    fn stale_scratch_files_of_both_writers_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
+        RunDir::open(dir.path(), &config).unwrap();
+        let models = dir.path().join("models");
+        let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
+        let stale = ["best.bpk.4242-0.tmp", ".state.json.4242.tmp"];
+        for name in stale {
+            let file = fs::File::create(models.join(name)).unwrap();
+            file.set_modified(hour_ago).unwrap();
+        }
+        fs::write(models.join("best.bpk.4243-0.tmp"), b"fresh").unwrap();
+        fs::write(models.join("gen-00001.bpk"), b"a model").unwrap();
+        RunDir::open(dir.path(), &config).unwrap();
+        let mut left: Vec<String> = fs::read_dir(&models)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["best.bpk.4243-0.tmp", "gen-00001.bpk"]);
+    }
+
     #[test]
     fn atomic_write_replaces_and_leaves_no_scratch() {
         let dir = tempfile::tempdir().unwrap();
@@ -408,6 +438,26 @@ mod tests {
         write_atomic(&path, b"two").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"two");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    /// A line that is not UTF-8 (a damaged metrics file) neither stops the next record nor
+    /// is lost.
+    #[test]
+    fn a_non_utf8_jsonl_line_is_kept_and_does_not_stop_appends() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
+        let run = RunDir::open(dir.path(), &config).unwrap();
+        let path = run.metrics_path();
+        run.append_jsonl(&path, "a", serde_json::json!({"x": 1}))
+            .unwrap();
+        let mut damaged = fs::read(&path).unwrap();
+        damaged.extend_from_slice(b"\xff\xfe not text\n");
+        fs::write(&path, &damaged).unwrap();
+        run.append_jsonl(&path, "b", serde_json::json!({"x": 2}))
+            .unwrap();
+        let bytes = fs::read(&path).unwrap();
+        assert!(bytes.starts_with(&damaged), "the earlier lines are kept");
+        assert!(String::from_utf8_lossy(&bytes).contains(r#""key":"b""#));
     }
 
     #[test]
