@@ -7,6 +7,7 @@ use std::io::{self, BufRead, Write};
 use oxo_agents::AgentSpec;
 use oxo_rules::{Outcome, Player, Variant};
 
+use crate::line::{Line, MAX_LINE_BYTES, read_line};
 use crate::session::{Session, default_agent, new_session};
 
 /// Every command the engine knows, in the order `list_commands` prints them.
@@ -99,13 +100,18 @@ impl Engine {
 
     /// Serves commands from `input` until `quit` or end of input.
     pub fn run(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-        let mut raw = Vec::new();
         loop {
-            raw.clear();
-            if input.read_until(b'\n', &mut raw)? == 0 {
-                return Ok(());
-            }
-            let line = clean_line(&raw);
+            let line = match read_line(&mut input)? {
+                Line::End => return Ok(()),
+                Line::Text(line) => line,
+                Line::TooLong => {
+                    let reply =
+                        Reply::err(format!("line longer than {MAX_LINE_BYTES} bytes: ignored"));
+                    output.write_all(reply.render(None).as_bytes())?;
+                    output.flush()?;
+                    continue;
+                }
+            };
             let Some((id, command)) = split_id(&line) else {
                 continue;
             };
@@ -252,17 +258,6 @@ fn usage(command: &str) -> &'static str {
 /// Text safe to echo back in an answer: at most 40 characters, no control characters.
 fn printable(text: &str) -> String {
     text.chars().filter(|c| !c.is_control()).take(40).collect()
-}
-
-/// A raw input line as text: invalid UTF-8 replaced, control characters (tabs included)
-/// turned into spaces, surrounding space trimmed.
-fn clean_line(raw: &[u8]) -> String {
-    let text = String::from_utf8_lossy(raw);
-    let text: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    text.trim().to_string()
 }
 
 /// Splits an optional numeric command id from a cleaned line. `None` for lines that carry no

@@ -4,5 +4,6 @@
 pub mod bench;
 pub mod bench_net;
 pub mod gtp;
+pub mod line;
 pub mod play;
 pub mod session;

@@ -6,6 +6,8 @@ use std::io::{self, BufRead, Write};
 use oxo_agents::{Agent, AgentSpec, Evaluate};
 use oxo_rules::{Action, ActionList, Game, Outcome, Player, Variant, coords, with_variant};
 
+use crate::line::{Line, MAX_LINE_BYTES, read_line};
+
 /// Plays one game of `variant` between the person at `input`/`output` and the agent `spec`.
 pub fn play(
     variant: Variant,
@@ -19,6 +21,9 @@ pub fn play(
     })
 }
 
+/// The longest name shown in prompts; a longer one is cut.
+const MAX_NAME_CHARS: usize = 40;
+
 struct PlaySession<'a, G: Game> {
     agent: Box<dyn Agent<G>>,
     input: &'a mut dyn BufRead,
@@ -26,16 +31,25 @@ struct PlaySession<'a, G: Game> {
 }
 
 impl<G: Evaluate> PlaySession<'_, G> {
-    /// Reads one line after printing a prompt; `None` at end of input.
+    /// Reads one line after printing a prompt; `None` at end of input. The line is cleaned
+    /// (invalid UTF-8 replaced, control characters such as escape codes made spaces); an
+    /// overlong one is refused and asked again.
     fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
-        write!(self.output, "{prompt}")?;
-        self.output.flush()?;
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
-            writeln!(self.output)?;
-            return Ok(None);
+        loop {
+            write!(self.output, "{prompt}")?;
+            self.output.flush()?;
+            match read_line(self.input)? {
+                Line::End => {
+                    writeln!(self.output)?;
+                    return Ok(None);
+                }
+                Line::Text(line) => return Ok(Some(line)),
+                Line::TooLong => writeln!(
+                    self.output,
+                    "That line is too long ({MAX_LINE_BYTES} bytes at most)."
+                )?,
+            }
         }
-        Ok(Some(line.trim().to_string()))
     }
 
     fn run(mut self) -> io::Result<()> {
@@ -48,6 +62,7 @@ impl<G: Evaluate> PlaySession<'_, G> {
         let Some(name) = self.ask("What is your name? ")? else {
             return self.abandon();
         };
+        let name: String = name.chars().take(MAX_NAME_CHARS).collect();
         let name = if name.is_empty() {
             "Player".to_string()
         } else {

@@ -694,3 +694,24 @@ fn arena_refuses_bad_arguments_before_playing() {
         );
     }
 }
+
+/// A line longer than the bound (here 200 MB' worth is not needed: a few times the bound,
+/// without a newline until the end) is answered with `?` and never held in memory whole;
+/// the next command is served as usual.
+#[test]
+fn an_overlong_line_is_refused_and_the_session_goes_on() {
+    let mut engine =
+        Engine::new(Variant::TicTacToe, Some("random:seed=1".parse().unwrap())).unwrap();
+    let mut input = vec![b'p'; oxo_cli::line::MAX_LINE_BYTES * 3];
+    input.extend_from_slice(b"\nname\n");
+    let mut output = Vec::new();
+    engine.run(&input[..], &mut output).unwrap();
+    let text = String::from_utf8(output).unwrap();
+    assert_eq!(
+        text,
+        format!(
+            "? line longer than {} bytes: ignored\n\n= oxo\n\n",
+            oxo_cli::line::MAX_LINE_BYTES
+        )
+    );
+}
