@@ -106,10 +106,7 @@ pub fn selfplay_stage<G: Encode>(
     let path = run.selfplay_path(generation);
     let (records, fields) = if path.exists() {
         // Written before a crash that came before the state was updated: keep it.
-        (
-            GenerationRecords::load(&path, G::NAME)?,
-            json!({"resumed": 1}),
-        )
+        (GenerationRecords::load::<G>(&path)?, json!({"resumed": 1}))
     } else {
         let bootstrap = config.selfplay.bootstraps(generation);
         let net = if bootstrap {

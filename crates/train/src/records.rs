@@ -81,27 +81,116 @@ impl GenerationRecords {
             .sum()
     }
 
-    /// Writes the records to `path` atomically.
+    /// Writes the records to `path` atomically: [`MAGIC`], the CRC-32 of the payload
+    /// (little-endian), then the payload (bincode).
     pub fn save(&self, path: &Path) -> Result<()> {
-        let bytes = bincode::serde::encode_to_vec(self, bincode::config::standard())
+        let payload = bincode::serde::encode_to_vec(self, bincode::config::standard())
             .map_err(|e| io_error(path, e))?;
+        let mut bytes = Vec::with_capacity(MAGIC.len() + 4 + payload.len());
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+        bytes.extend_from_slice(&payload);
         write_atomic(path, &bytes)
     }
 
-    /// Reads records written by [`GenerationRecords::save`], checking the variant.
-    pub fn load(path: &Path, variant: &str) -> Result<GenerationRecords> {
+    /// Reads records written by [`GenerationRecords::save`] for variant `G` and checks them
+    /// all: the checksum (files from before it existed have none and are read without),
+    /// the variant, and that every game replays legally to the end with the recorded result
+    /// and scores and one target per move over legal actions. A bad file is an error naming
+    /// it and what is wrong, never trained on.
+    pub fn load<G: Game>(path: &Path) -> Result<GenerationRecords> {
         let bytes = std::fs::read(path).map_err(|e| io_error(path, e))?;
+        let corrupt =
+            |what: String| TrainError(format!("{}: bad game records: {what}", path.display()));
+        let payload = match bytes.strip_prefix(MAGIC) {
+            Some(rest) if rest.len() >= 4 => {
+                let (sum, payload) = rest.split_at(4);
+                let expected = u32::from_le_bytes(sum.try_into().expect("4 bytes"));
+                if crc32fast::hash(payload) != expected {
+                    return Err(corrupt("checksum mismatch (the file is damaged)".into()));
+                }
+                payload
+            }
+            Some(_) => return Err(corrupt("truncated".into())),
+            None => &bytes[..],
+        };
         let (records, _): (GenerationRecords, usize) =
-            bincode::serde::decode_from_slice(&bytes, bincode::config::standard())
-                .map_err(|e| io_error(path, format!("corrupt game records: {e}")))?;
-        if records.variant != variant {
+            bincode::serde::decode_from_slice(payload, bincode::config::standard())
+                .map_err(|e| corrupt(e.to_string()))?;
+        if records.variant != G::NAME {
             return Err(TrainError(format!(
-                "{}: games of {}, expected {variant}",
+                "{}: games of {}, expected {}",
                 path.display(),
-                records.variant
+                records.variant,
+                G::NAME
             )));
         }
+        for (index, game) in records.games.iter().enumerate() {
+            game.check::<G>()
+                .map_err(|what| corrupt(format!("game {index}: {what}")))?;
+        }
         Ok(records)
+    }
+}
+
+/// The first bytes of a game records file (since the checksum was added).
+const MAGIC: &[u8] = b"oxo-games-1\n";
+
+impl GameRecord {
+    /// Checks that the game is one the rules allow and that its record agrees with it: every
+    /// action legal in turn, the game over exactly after the last one with the recorded
+    /// winner and scores, one target per move, each policy over legal actions with finite
+    /// probabilities and a finite value. What is wrong, in words.
+    pub fn check<G: Game>(&self) -> std::result::Result<(), String> {
+        if self.targets.len() != self.actions.len() {
+            return Err(format!(
+                "{} targets for {} moves",
+                self.targets.len(),
+                self.actions.len()
+            ));
+        }
+        let mut game = G::new();
+        for (ply, (&action, target)) in self.actions.iter().zip(&self.targets).enumerate() {
+            if game.is_over() {
+                return Err(format!("move {ply} after the end of the game"));
+            }
+            if (action as usize) >= G::NUM_ACTIONS || !game.is_legal(action) {
+                return Err(format!("move {ply} ({action}) is illegal"));
+            }
+            let legal_policy = target.policy.iter().all(|&(a, p)| {
+                (a as usize) < G::NUM_ACTIONS && game.is_legal(a) && p.is_finite() && p >= 0.0
+            });
+            if !legal_policy || !target.value.is_finite() {
+                return Err(format!(
+                    "move {ply}: a target outside the legal moves or not finite"
+                ));
+            }
+            game.play(action);
+        }
+        if !game.is_over() {
+            return Err("the game does not end after its last move".into());
+        }
+        if self.winner.is_some_and(|w| w > 1) {
+            return Err(format!(
+                "winner {:?} is neither 0 (X) nor 1 (O)",
+                self.winner
+            ));
+        }
+        if game.outcome() != Some(self.outcome()) {
+            return Err(format!(
+                "recorded result {:?}, the moves give {:?}",
+                self.outcome(),
+                game.outcome()
+            ));
+        }
+        if game.scores() != self.scores {
+            return Err(format!(
+                "recorded scores {:?}, the moves give {:?}",
+                self.scores,
+                game.scores()
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -110,49 +199,125 @@ mod tests {
     use super::*;
     use oxo_rules::tictactoe::TicTacToe;
 
-    #[test]
-    fn records_round_trip() {
-        let game = GameRecord {
-            actions: vec![4, 0, 8],
-            targets: vec![
-                MoveTarget {
-                    full: true,
-                    policy: vec![(4, 0.75), (0, 0.25)],
-                    value: 0.1,
+    /// A real tictactoe game: X takes the top row (A1 B1 C1 are 0 1 2) while O plays 3 and 4.
+    fn x_wins() -> GameRecord {
+        let actions = vec![0, 3, 1, 4, 2];
+        let targets = actions
+            .iter()
+            .map(|&a| MoveTarget {
+                full: a == 0,
+                policy: if a == 0 {
+                    vec![(0, 0.75), (4, 0.25)]
+                } else {
+                    vec![]
                 },
-                MoveTarget {
-                    full: false,
-                    policy: vec![],
-                    value: -0.5,
-                },
-                MoveTarget {
-                    full: false,
-                    policy: vec![],
-                    value: 0.5,
-                },
-            ],
-            winner: Some(1),
-            scores: Some([3, -2]),
-        };
-        let records = GenerationRecords {
+                value: 0.1,
+            })
+            .collect();
+        GameRecord {
+            actions,
+            targets,
+            winner: Some(0),
+            scores: None,
+        }
+    }
+
+    fn records(games: Vec<GameRecord>) -> GenerationRecords {
+        GenerationRecords {
             variant: "tictactoe".into(),
             generation: 7,
             model: 5,
-            games: vec![game.clone(), game],
-        };
+            games,
+        }
+    }
+
+    #[test]
+    fn records_round_trip() {
+        let records = records(vec![x_wins(), x_wins()]);
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("gen-00007.bin");
         records.save(&path).unwrap();
         assert_eq!(
-            GenerationRecords::load(&path, "tictactoe").unwrap(),
+            GenerationRecords::load::<TicTacToe>(&path).unwrap(),
             records
         );
-        assert!(GenerationRecords::load(&path, "ultimate").is_err());
-        assert_eq!(records.positions(), 6);
+        let err = GenerationRecords::load::<oxo_rules::ultimate::Ultimate>(&path).unwrap_err();
+        assert!(err.to_string().contains("games of tictactoe"), "{err}");
+        assert_eq!(records.positions(), 10);
         assert_eq!(records.full_positions(), 2);
-        assert_eq!(records.games[0].replay::<TicTacToe>().0.len(), 3);
+        assert_eq!(records.games[0].replay::<TicTacToe>().0.len(), 5);
         std::fs::write(&path, b"garbage").unwrap();
-        let err = GenerationRecords::load(&path, "tictactoe").unwrap_err();
-        assert!(err.to_string().contains("corrupt"), "{err}");
+        let err = GenerationRecords::load::<TicTacToe>(&path).unwrap_err();
+        assert!(err.to_string().contains("bad game records"), "{err}");
+    }
+
+    /// A flipped byte fails the checksum; the file is named.
+    #[test]
+    fn a_damaged_file_fails_its_checksum() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("gen-00001.bin");
+        records(vec![x_wins()]).save(&path).unwrap();
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        let err = GenerationRecords::load::<TicTacToe>(&path)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("gen-00001.bin") && err.contains("checksum"),
+            "{err}"
+        );
+    }
+
+    /// Records that decode but tell an impossible game (an out-of-range or illegal move, a
+    /// flipped or impossible winner, a game cut short, a target outside the legal moves) are
+    /// refused with what is wrong, even with a valid checksum.
+    #[test]
+    fn impossible_games_are_refused() {
+        let broken: [(&str, fn(&mut GameRecord)); 7] = [
+            ("(200) is illegal", |g| g.actions[1] = 200),
+            ("(0) is illegal", |g| g.actions[1] = 0),
+            ("recorded result", |g| g.winner = Some(1)),
+            ("neither 0 (X) nor 1 (O)", |g| g.winner = Some(7)),
+            ("does not end", |g| {
+                g.actions.pop();
+                g.targets.pop();
+            }),
+            ("targets for", |g| {
+                g.targets.pop();
+            }),
+            ("outside the legal moves", |g| {
+                g.targets[1].policy = vec![(0, 1.0)]
+            }),
+        ];
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("gen-00002.bin");
+        for (expected, damage) in broken {
+            let mut game = x_wins();
+            damage(&mut game);
+            records(vec![x_wins(), game]).save(&path).unwrap();
+            let err = GenerationRecords::load::<TicTacToe>(&path)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains("game 1") && err.contains(expected),
+                "{expected}: {err}"
+            );
+        }
+    }
+
+    /// A file from before the checksum (bare bincode) still loads, checked by replay.
+    #[test]
+    fn files_without_a_checksum_still_load() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("gen-00003.bin");
+        let records = records(vec![x_wins()]);
+        let bare = bincode::serde::encode_to_vec(&records, bincode::config::standard()).unwrap();
+        std::fs::write(&path, bare).unwrap();
+        assert_eq!(
+            GenerationRecords::load::<TicTacToe>(&path).unwrap(),
+            records
+        );
     }
 }

@@ -61,7 +61,7 @@ pub fn load_window<G: Game>(
         if !path.exists() {
             continue;
         }
-        let records = GenerationRecords::load(&path, G::NAME)?;
+        let records = GenerationRecords::load::<G>(&path)?;
         for record in records.games.iter().rev() {
             if positions >= window {
                 break;

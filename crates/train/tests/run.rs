@@ -50,7 +50,7 @@ fn check_run(run: &RunDir) {
         state.generation
     };
     for g in 1..=done_selfplay {
-        let records = GenerationRecords::load(&run.selfplay_path(g), "tictactoe").unwrap();
+        let records = GenerationRecords::load::<TicTacToe>(&run.selfplay_path(g)).unwrap();
         games += records.games.len() as u64;
     }
     assert_eq!(state.total_games, games, "{state:?}");
@@ -369,7 +369,7 @@ fn an_ownership_head_learns_who_wins_each_small_board() {
     );
 
     let (samples, _) = oxo_train::train::load_window::<Ultimate>(&run, 1, 1_000_000).unwrap();
-    let records = GenerationRecords::load(&run.selfplay_path(1), "ultimate").unwrap();
+    let records = GenerationRecords::load::<Ultimate>(&run.selfplay_path(1)).unwrap();
     let ends: Vec<Ultimate> = records.games.iter().map(|g| g.replay().1).collect();
     assert!(!samples.is_empty());
     for sample in &samples {
