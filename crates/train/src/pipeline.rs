@@ -12,7 +12,9 @@ use crate::export::record_warm_start;
 use crate::gate::gate_stage;
 use crate::observe::Observer;
 use crate::records::GenerationRecords;
-use crate::rundir::{Result, RunDir, Stage, State, TrainError, copy_atomic};
+use crate::rundir::{
+    Result, RunDir, Stage, State, TrainError, copy_atomic, io_error, write_atomic,
+};
 use crate::selfplay::{mix, play_games};
 use crate::train::train_stage;
 
@@ -27,6 +29,7 @@ pub fn init_run<G: Encode>(
 ) -> Result<State> {
     if let Some(state) = run.read_state()? {
         run.write_info(command)?;
+        restore_best_copy(run, &state)?;
         return Ok(state);
     }
     if let Some(file) = run.earlier_run_file() {
@@ -60,6 +63,26 @@ pub fn init_run<G: Encode>(
     });
     run.log(&format!("started an {} run{origin}", run.config().variant));
     Ok(state)
+}
+
+/// Makes `models/best.bpk` (the copy players and `oxo export` read) the model the state
+/// names again where it is missing or differs from it (deleted, damaged, or left behind by
+/// a kill between a promotion and its copy). The state's own model file is the truth; its
+/// loss is an error, never a fresh start.
+fn restore_best_copy(run: &RunDir, state: &State) -> Result<()> {
+    let source = run.model_path(state.best);
+    let best = std::fs::read(&source).map_err(|e| io_error(&source, e))?;
+    let copy = run.best_path();
+    if std::fs::read(&copy).ok().as_deref() != Some(&best[..]) {
+        write_atomic(&copy, &best)?;
+        run.log(&format!(
+            "restored {} from {} (the best model, generation {})",
+            copy.display(),
+            source.display(),
+            state.best
+        ));
+    }
+    Ok(())
 }
 
 /// The trainer a new run starts with: a random net, or the weights of the model `init`,

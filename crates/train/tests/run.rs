@@ -132,6 +132,49 @@ fn a_run_without_its_state_is_refused_not_restarted() {
     assert!(!run.state_path().exists());
 }
 
+/// A deleted or damaged `models/best.bpk` is restored from the model the state names when
+/// the run resumes; a damaged game file stops the run with an error naming it.
+#[test]
+fn a_missing_or_damaged_best_copy_is_restored_and_bad_games_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = RunDir::open(dir.path(), &tiny()).unwrap();
+    let options = LoopOptions {
+        max_stages: Some(1),
+        ..LoopOptions::default()
+    };
+    run_loop::<TicTacToe>(&run, &Device::flex(), &options).unwrap();
+    let best = std::fs::read(run.model_path(0)).unwrap();
+    for damage in [None, Some(b"not a model".to_vec())] {
+        match damage {
+            None => std::fs::remove_file(run.best_path()).unwrap(),
+            Some(bytes) => std::fs::write(run.best_path(), bytes).unwrap(),
+        }
+        let resume = LoopOptions {
+            max_stages: Some(0),
+            ..LoopOptions::default()
+        };
+        let run = RunDir::open(dir.path(), &tiny()).unwrap();
+        run_loop::<TicTacToe>(&run, &Device::flex(), &resume).unwrap();
+        assert_eq!(std::fs::read(run.best_path()).unwrap(), best);
+    }
+    let log = std::fs::read_to_string(run.log_path()).unwrap();
+    assert!(log.contains("restored"), "{log}");
+    // Generation 1's games, one byte flipped: the trainer refuses them by name.
+    let games = run.selfplay_path(1);
+    let mut bytes = std::fs::read(&games).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    std::fs::write(&games, bytes).unwrap();
+    let run = RunDir::open(dir.path(), &tiny()).unwrap();
+    let err = run_loop::<TicTacToe>(&run, &Device::flex(), &options)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("gen-00001") && err.contains("checksum"),
+        "{err}"
+    );
+}
+
 /// `--init`: a new run's generation 0 is the given model, the log says so, and a resumed
 /// run ignores it; a model of another size or a config with bootstrap generations is
 /// refused with a message.
