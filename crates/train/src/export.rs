@@ -208,12 +208,16 @@ fn run_of(model: &Path) -> Option<&Path> {
 }
 
 /// `model.json`'s `play`: how the run that made the model valued positions (its
-/// [`NetValue`]: `selfplay.score_utility` and the random playouts; the net's value alone
-/// outside a run directory), so that players use the net the way it was trained and gated,
+/// [`NetValue`]: `selfplay.score_utility` and the random playouts; for an exported
+/// `model.bpk`, what the `model.json` beside it records; else the net's value alone), so that players use the net the way it was trained and gated,
 /// and `search`, the search it plays best with.
 pub fn play_settings(model: &Path, search: &str) -> Value {
     let config = run_of(model).and_then(|run| RunConfig::load(&run.join("config.toml")).ok());
-    let value = config.map_or(NetValue::PLAIN, |config| config.net_value());
+    // Re-exporting an exported model.bpk keeps the value its model.json records.
+    let value = config.map_or_else(
+        || model_net_value(&model.with_file_name("model.json")),
+        |config| config.net_value(),
+    );
     json!({
         "search": search,
         "search_meaning": "the search this model plays best with, as oxo's net agent spells \

@@ -232,6 +232,21 @@ fn the_runs_playouts_travel_with_the_model() {
     // The exported model.bpk keeps the run's provenance (what a warm start from it records).
     let provenance = oxo_train::export::provenance(&out.join("model.bpk"));
     assert_eq!(provenance["run"], run.display().to_string());
+    assert_eq!(
+        oxo_train::export::model_play_search(&out.join("model.json")),
+        DEFAULT_PLAY_SEARCH
+    );
+    // Re-exporting the exported model.bpk in place keeps its value and provenance and
+    // records the search it is given.
+    oxo_train::export_model::<TicTacToe>(&out.join("model.bpk"), &out, "sims=300").unwrap();
+    let again = oxo_train::export::model_net_value(&out.join("model.json"));
+    assert_eq!(again, value);
+    let provenance = oxo_train::export::provenance(&out.join("model.bpk"));
+    assert_eq!(provenance["run"], run.display().to_string());
+    assert_eq!(
+        oxo_train::export::model_play_search(&out.join("model.json")),
+        "sims=300"
+    );
 }
 
 #[test]
