@@ -440,11 +440,16 @@ fn run_arena(
     threads: Option<usize>,
     out: &Path,
 ) -> Result<(), String> {
-    let json_path = out.with_extension("json");
-    let svg_path = out.with_extension("svg");
+    // PREFIX.json, PREFIX.svg: appended, so a prefix with a dot (`c_scale-0.3`) keeps it.
+    let with_suffix = |suffix: &str| {
+        let mut path = out.as_os_str().to_owned();
+        path.push(suffix);
+        PathBuf::from(path)
+    };
+    let (json_path, svg_path) = (with_suffix(".json"), with_suffix(".svg"));
     // Fail before hours of games, not after them: the results' temporary file must be
     // writable (the results themselves stay untouched until the games are over).
-    let probe = json_path.with_extension("json.tmp");
+    let probe = with_suffix(".json.tmp");
     std::fs::write(&probe, b"")
         .and_then(|()| std::fs::remove_file(&probe))
         .map_err(|e| format!("cannot write {}: {e}", json_path.display()))?;
