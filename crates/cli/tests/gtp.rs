@@ -693,6 +693,25 @@ fn arena_refuses_bad_arguments_before_playing() {
             "{args:?} wrote results"
         );
     }
+    // A prefix with a dot keeps it: PREFIX.json, not the prefix with its last part replaced.
+    let out = dir.path().join("c_scale-0.3");
+    let output = oxo()
+        .args([
+            "arena",
+            "--variant",
+            "tictactoe",
+            "--agents",
+            "random,greedy",
+            "--games",
+            "2",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert!(dir.path().join("c_scale-0.3.json").is_file());
+    assert!(dir.path().join("c_scale-0.3.svg").is_file());
 }
 
 /// A line longer than the bound (here 200 MB' worth is not needed: a few times the bound,
