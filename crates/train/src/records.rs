@@ -275,7 +275,8 @@ mod tests {
     /// refused with what is wrong, even with a valid checksum.
     #[test]
     fn impossible_games_are_refused() {
-        let broken: [(&str, fn(&mut GameRecord)); 7] = [
+        type Damage = fn(&mut GameRecord);
+        let broken: [(&str, Damage); 7] = [
             ("(200) is illegal", |g| g.actions[1] = 200),
             ("(0) is illegal", |g| g.actions[1] = 0),
             ("recorded result", |g| g.winner = Some(1)),
