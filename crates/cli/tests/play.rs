@@ -157,20 +157,16 @@ fn without_an_agent_the_shipped_model_plays() {
     assert!(text.contains("Input ended: game abandoned."), "{text}");
 }
 
-/// A hostile name (invalid UTF-8, terminal escape codes, a megabyte long) neither aborts
-/// `oxo play` nor reaches the terminal raw: it is cleaned and cut to 40 characters.
-#[test]
-fn hostile_names_are_cleaned_and_cut() {
+/// Runs `oxo play --variant tictactoe --agent random` with `input` on stdin (written from a
+/// thread, so a large input cannot block on a full pipe); its success and its output,
+/// which must be UTF-8.
+fn play_tictactoe(input: Vec<u8>) -> (bool, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_oxo"))
         .args(["play", "--variant", "tictactoe", "--agent", "random"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut input = b"\xff\x1b[2J".to_vec();
-    input.extend(std::iter::repeat_n(b'N', 1 << 20));
-    input.extend_from_slice(b"\nX\n");
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(&input);
@@ -178,21 +174,24 @@ fn hostile_names_are_cleaned_and_cut() {
     let output = child.wait_with_output().unwrap();
     writer.join().unwrap();
     let text = String::from_utf8(output.stdout).expect("UTF-8 output");
-    assert!(output.status.success(), "{text}");
+    (output.status.success(), text)
+}
+
+/// A hostile name (invalid UTF-8, terminal escape codes, a megabyte long) neither aborts
+/// `oxo play` nor reaches the terminal raw: it is cleaned and cut to 40 characters.
+#[test]
+fn hostile_names_are_cleaned_and_cut() {
+    let name = |length: usize| {
+        let mut bytes = b"\xff\x1b[2J".to_vec();
+        bytes.extend(std::iter::repeat_n(b'N', length));
+        bytes.extend_from_slice(b"\nX\n");
+        bytes
+    };
+    let (success, text) = play_tictactoe(name(1 << 20));
+    assert!(success, "{text}");
     assert!(!text.contains('\x1b'), "an escape code reached the output");
     assert!(text.contains("too long"), "{text}");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_oxo"))
-        .args(["play", "--variant", "tictactoe", "--agent", "random"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut name = b"\xff\x1b[2J".to_vec();
-    name.extend(std::iter::repeat_n(b'N', 1000));
-    name.extend_from_slice(b"\nX\n");
-    child.stdin.take().unwrap().write_all(&name).unwrap();
-    let output = child.wait_with_output().unwrap();
-    let text = String::from_utf8(output.stdout).expect("UTF-8 output");
+    let (_, text) = play_tictactoe(name(1000));
     assert!(!text.contains('\x1b'), "an escape code reached the output");
     let shown = format!("\u{fffd} [2J{}", "N".repeat(35));
     assert!(text.contains(&format!("{shown} plays X")), "{text}");

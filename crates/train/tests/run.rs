@@ -105,10 +105,9 @@ fn a_stopped_run_resumes_where_it_stopped() {
     assert!(std::fs::read_dir(run.tb_path()).unwrap().count() > 0);
 }
 
-/// A run directory whose `state.json` is gone is refused, never started afresh over the old
-/// run: its models and games stay as they were.
-#[test]
-fn a_run_without_its_state_is_refused_not_restarted() {
+/// A run directory after its first stage (generation 1's self-play), and the options that
+/// run one stage.
+fn after_one_stage() -> (tempfile::TempDir, RunDir, LoopOptions) {
     let dir = tempfile::tempdir().unwrap();
     let run = RunDir::open(dir.path(), &tiny()).unwrap();
     let options = LoopOptions {
@@ -116,6 +115,14 @@ fn a_run_without_its_state_is_refused_not_restarted() {
         ..LoopOptions::default()
     };
     run_loop::<TicTacToe>(&run, &Device::flex(), &options).unwrap();
+    (dir, run, options)
+}
+
+/// A run directory whose `state.json` is gone is refused, never started afresh over the old
+/// run: its models and games stay as they were.
+#[test]
+fn a_run_without_its_state_is_refused_not_restarted() {
+    let (dir, run, options) = after_one_stage();
     let model = std::fs::read(run.model_path(0)).unwrap();
     let games = std::fs::read(run.selfplay_path(1)).unwrap();
     std::fs::remove_file(run.state_path()).unwrap();
@@ -136,13 +143,7 @@ fn a_run_without_its_state_is_refused_not_restarted() {
 /// the run resumes; a damaged game file stops the run with an error naming it.
 #[test]
 fn a_missing_or_damaged_best_copy_is_restored_and_bad_games_are_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let run = RunDir::open(dir.path(), &tiny()).unwrap();
-    let options = LoopOptions {
-        max_stages: Some(1),
-        ..LoopOptions::default()
-    };
-    run_loop::<TicTacToe>(&run, &Device::flex(), &options).unwrap();
+    let (dir, run, options) = after_one_stage();
     let best = std::fs::read(run.model_path(0)).unwrap();
     for damage in [None, Some(b"not a model".to_vec())] {
         match damage {
