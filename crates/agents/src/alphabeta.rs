@@ -65,16 +65,7 @@ impl AlphaBetaAgent {
     /// Builds from a spec: `alphabeta:depth=N`, `alphabeta:ms=M` (default `depth=4`), `seed=S`.
     pub fn from_spec(spec: &AgentSpec) -> Result<Self, SpecError> {
         spec.expect_params(&["depth", "ms", "seed"])?;
-        let time = match spec.params.get("ms") {
-            Some(_) => Some(Duration::from_millis(u64::from(spec.bounded_param(
-                "ms",
-                0u32,
-                1,
-                crate::spec::MAX_MS,
-                "milliseconds from 1 to 600000",
-            )?))),
-            None => None,
-        };
+        let time = spec.time_per_move()?;
         let default_depth = if time.is_some() { MAX_DEPTH } else { 4 };
         let max_depth = spec.param("depth", default_depth, "a depth from 1 to 64")?;
         if !(1..=MAX_DEPTH).contains(&max_depth) {

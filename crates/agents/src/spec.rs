@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use crate::AGENT_KINDS;
 
@@ -183,6 +184,15 @@ impl AgentSpec {
                 expected,
             }),
         }
+    }
+
+    /// The `ms=M` time per move (1 to [`MAX_MS`] milliseconds), `None` when it is not given.
+    pub fn time_per_move(&self) -> Result<Option<Duration>, SpecError> {
+        if !self.params.contains_key("ms") {
+            return Ok(None);
+        }
+        let ms = self.bounded_param("ms", 0u32, 1, MAX_MS, "milliseconds from 1 to 600000")?;
+        Ok(Some(Duration::from_millis(u64::from(ms))))
     }
 
     /// A number parameter (any `T` that converts to `f64`, e.g. `u32`, `u64`, `f32`) that

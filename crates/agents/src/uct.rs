@@ -10,7 +10,6 @@ use oxo_rules::{Action, ActionList, Game, Player, PlayoutPolicy, playout};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::spec::MAX_MS;
 use crate::{Agent, AgentSpec, SpecError};
 
 /// How deep below the old root tree reuse looks for the new position (our move, the
@@ -74,16 +73,7 @@ impl<G: Game> UctAgent<G> {
     /// (`uniform`, the default, or `tactical`).
     pub fn from_spec(spec: &AgentSpec) -> Result<Self, SpecError> {
         spec.expect_params(&["sims", "ms", "c", "seed", "playout"])?;
-        let time = match spec.params.get("ms") {
-            Some(_) => Some(Duration::from_millis(u64::from(spec.bounded_param(
-                "ms",
-                0u32,
-                1,
-                MAX_MS,
-                "milliseconds from 1 to 600000",
-            )?))),
-            None => None,
-        };
+        let time = spec.time_per_move()?;
         let sims = match (spec.params.get("sims"), time) {
             (Some(_), _) => Some(spec.bounded_param(
                 "sims",

@@ -94,21 +94,8 @@ fn a_person_plays_every_variant_to_the_end_through_a_pipe() {
 
 #[test]
 fn an_illegal_move_is_refused_with_its_reason_and_asked_again() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_oxo"))
-        .args(["play", "--variant", "tictactoe", "--agent", "random"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     // X at B2; whatever the computer plays, B2 again is occupied; then input ends.
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"Bo\nx\nB2\nB2\n")
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    let text = String::from_utf8(output.stdout).unwrap();
+    let (_, text) = play_tictactoe(b"Bo\nx\nB2\nB2\n".to_vec());
     assert!(
         text.contains("B2 is illegal: the square is occupied"),
         "{text}"

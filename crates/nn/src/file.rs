@@ -320,27 +320,22 @@ struct Contents {
 /// net with its optimiser state is about 200 MB), far below what would exhaust memory.
 pub const MAX_FILE_BYTES: u64 = 1 << 30;
 
-/// The bytes of the regular file at `path`, at most [`MAX_FILE_BYTES`] of them: a device
-/// (`/dev/zero`), a pipe or a larger file is refused by name instead of read without end.
-fn read_bounded(path: &Path) -> Result<Vec<u8>, NnError> {
-    use std::io::Read;
-    let io = |source| NnError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file = std::fs::File::open(path).map_err(io)?;
-    let kind = file.metadata().map_err(io)?;
+/// The bytes of the regular file at `path`, at most `max` of them: a device (`/dev/zero`),
+/// a pipe or a larger file is an error (`InvalidInput`) instead of a read without end. Every
+/// file oxo loads that a user names (models, checkpoints, ONNX graphs) is read through it.
+pub fn read_bounded(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::{Error, ErrorKind, Read};
+    let file = std::fs::File::open(path)?;
+    let kind = file.metadata()?;
     if !kind.is_file() {
-        return Err(NnError::corrupt(path, "not a regular file"));
+        return Err(Error::new(ErrorKind::InvalidInput, "not a regular file"));
     }
-    let mut data = Vec::with_capacity(kind.len().min(MAX_FILE_BYTES) as usize);
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut data)
-        .map_err(io)?;
-    if data.len() as u64 > MAX_FILE_BYTES {
-        return Err(NnError::corrupt(
-            path,
-            format!("larger than {MAX_FILE_BYTES} bytes, more than any oxo model"),
+    let mut data = Vec::with_capacity(kind.len().min(max) as usize);
+    file.take(max + 1).read_to_end(&mut data)?;
+    if data.len() as u64 > max {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            format!("larger than {max} bytes"),
         ));
     }
     Ok(data)
@@ -348,7 +343,10 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, NnError> {
 
 /// Reads and checks an oxo file.
 fn read(path: &Path) -> Result<Contents, NnError> {
-    let data = read_bounded(path)?;
+    let data = read_bounded(path, MAX_FILE_BYTES).map_err(|source| NnError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let reader = Reader::from_bytes(Bytes::from_bytes_vec(data))
         .map_err(|e| NnError::corrupt(path, format!("not a Burnpack file ({e})")))?;
     let metadata = reader.metadata().clone();

@@ -33,7 +33,7 @@ pub use device::{DEVICE_NAMES, device_from_name};
 pub use encode::Encode;
 pub use error::NnError;
 pub use export::{BATCH_AXIS, INPUT_NAME, POLICY_OUTPUT, SCORE_OUTPUT, WDL_OUTPUT};
-pub use file::{FileInfo, FileKind};
+pub use file::{FileInfo, FileKind, MAX_FILE_BYTES, read_bounded};
 pub use infer::{Evaluation, Net, PositionEval, expected_value, wdl_probabilities};
 pub use net::{NetShape, WDL};
 pub use train::{Batch, Losses, Trainer};

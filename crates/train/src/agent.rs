@@ -195,17 +195,7 @@ const MAX_ONNX_BYTES: u64 = 512 << 20;
 
 /// The bytes of the ONNX file at `path`, read with a size bound; an error in words.
 fn read_onnx(path: &Path) -> Result<Vec<u8>, String> {
-    use std::io::Read;
-    let name = path.display();
-    let file = std::fs::File::open(path).map_err(|e| format!("onnx={name}: {e}"))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_ONNX_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("onnx={name}: {e}"))?;
-    if bytes.len() as u64 > MAX_ONNX_BYTES {
-        return Err(format!("onnx={name}: larger than {MAX_ONNX_BYTES} bytes"));
-    }
-    Ok(bytes)
+    oxo_nn::read_bounded(path, MAX_ONNX_BYTES).map_err(|e| format!("onnx={}: {e}", path.display()))
 }
 
 /// The model shipped for `variant` (`models/VARIANT/model.bpk`), looked up under the current

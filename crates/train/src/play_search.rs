@@ -1,7 +1,7 @@
 //! [`PlaySearch`]: how a `net:` agent searches each move (scheme, its parameters and the
 //! budget in simulations or milliseconds), read from the spec's search parameters.
 
-use oxo_agents::{AgentSpec, MAX_MS};
+use oxo_agents::AgentSpec;
 use oxo_search::{GumbelConfig, PuctConfig, Scheme, SearchConfig};
 
 use crate::config::SchemeName;
@@ -109,64 +109,55 @@ impl PlaySearch {
     /// An error in words naming the accepted values.
     pub fn from_spec(spec: &AgentSpec) -> Result<PlaySearch, String> {
         let defaults = PlaySearch::new(SchemeName::Gumbel, DEFAULT_SIMS);
-        let param = |name: &str, expected: &str| -> Result<Option<f64>, String> {
-            match spec.params.get(name) {
-                None => Ok(None),
-                Some(text) => text
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|x| x.is_finite())
-                    .map(Some)
-                    .ok_or_else(|| format!("agent 'net': {name}={text} is not {expected}")),
-            }
+        // AgentSpec::bounded_param checks each number; the error names the net agent.
+        let refused = |name: &str, expected: &str| {
+            format!(
+                "agent 'net': {name}={} is not {expected}",
+                spec.params[name]
+            )
         };
-        let whole = |name: &str, low: u32, high: u32| -> Result<Option<u32>, String> {
-            let expected = format!("a whole number in {low}..={high}");
-            match param(name, &expected)? {
-                None => Ok(None),
-                Some(x) if x.fract() == 0.0 && x >= low as f64 && x <= high as f64 => {
-                    Ok(Some(x as u32))
-                }
-                Some(_) => Err(format!(
-                    "agent 'net': {name}={} is not {expected}",
-                    spec.params[name]
-                )),
-            }
+        let whole = |name: &str, low: u32, high: u32, expected: &'static str| match spec
+            .params
+            .contains_key(name)
+        {
+            false => Ok(None),
+            true => spec
+                .bounded_param(name, 0, low, high, expected)
+                .map(Some)
+                .map_err(|_| refused(name, expected)),
         };
-        let positive = |name: &str, default: f32| -> Result<f32, String> {
+        let positive = |name: &str, default: f32| {
             let expected = "a positive finite number, e.g. 1.25";
-            match param(name, expected)? {
-                None => Ok(default),
-                Some(x) if x > 0.0 && x <= 1e6 => Ok(x as f32),
-                Some(_) => Err(format!(
-                    "agent 'net': {name}={} is not {expected}",
-                    spec.params[name]
-                )),
-            }
+            spec.bounded_param(name, default, f32::MIN_POSITIVE, 1e6, expected)
+                .map_err(|_| refused(name, expected))
         };
         let scheme = spec
             .param("search", SchemeName::Gumbel, "gumbel or puct")
             .map_err(|e| e.to_string())?;
-        let sims = whole("sims", 1, MAX_TIMED_SIMS)?;
-        let budget = match whole("ms", 1, MAX_MS)? {
-            Some(ms) => Budget::Millis {
-                ms,
+        let sims = whole("sims", 1, MAX_TIMED_SIMS, "a whole number in 1..=200000")?;
+        let ms = spec
+            .time_per_move()
+            .map_err(|_| refused("ms", "a whole number in 1..=600000"))?;
+        let budget = match ms {
+            Some(time) => Budget::Millis {
+                ms: time.as_millis() as u32,
                 cap: sims.unwrap_or(MAX_TIMED_SIMS),
             },
             None => Budget::Simulations(sims.unwrap_or(DEFAULT_SIMS)),
         };
-        let rescale = match whole("rescale", 0, 1)? {
+        let rescale = match whole("rescale", 0, 1, "a whole number in 0..=1")? {
             None => defaults.rescale,
             Some(flag) => flag == 1,
         };
         Ok(PlaySearch {
             scheme,
             budget,
-            leaves: whole("leaves", 1, 256)?.unwrap_or(4),
+            leaves: whole("leaves", 1, 256, "a whole number in 1..=256")?.unwrap_or(4),
             c_puct: positive("c_puct", defaults.c_puct)?,
             c_scale: positive("c_scale", defaults.c_scale)?,
             rescale,
-            considered: whole("considered", 0, 10_000)?.unwrap_or(defaults.considered),
+            considered: whole("considered", 0, 10_000, "a whole number in 0..=10000")?
+                .unwrap_or(defaults.considered),
         })
     }
 

@@ -404,6 +404,15 @@ impl RunDir {
 mod tests {
     use super::*;
 
+    /// A run directory of the small test config, in a temporary directory kept alive by
+    /// the first value.
+    fn small_run() -> (tempfile::TempDir, RunDir) {
+        let dir = tempfile::tempdir().unwrap();
+        let config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
+        let run = RunDir::open(dir.path(), &config).unwrap();
+        (dir, run)
+    }
+
     /// Scratch files that a killed writer left, both kinds, are removed when the run is
     /// opened once they are an hour old; a fresh one (a writer still at work) and the real
     /// files stay.
@@ -444,9 +453,7 @@ mod tests {
     /// is lost.
     #[test]
     fn a_non_utf8_jsonl_line_is_kept_and_does_not_stop_appends() {
-        let dir = tempfile::tempdir().unwrap();
-        let config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
-        let run = RunDir::open(dir.path(), &config).unwrap();
+        let (_dir, run) = small_run();
         let path = run.metrics_path();
         run.append_jsonl(&path, "a", serde_json::json!({"x": 1}))
             .unwrap();
@@ -462,9 +469,7 @@ mod tests {
 
     #[test]
     fn jsonl_lines_are_replaced_by_key() {
-        let dir = tempfile::tempdir().unwrap();
-        let config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
-        let run = RunDir::open(dir.path(), &config).unwrap();
+        let (_dir, run) = small_run();
         let path = run.metrics_path();
         run.append_jsonl(&path, "a", serde_json::json!({"x": 1}))
             .unwrap();
