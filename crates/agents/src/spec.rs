@@ -1,7 +1,6 @@
 //! Agent spec strings: `kind` or `kind:key=value,key=value`.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -23,15 +22,19 @@ pub struct AgentSpec {
 pub const MAX_MS: u32 = 600_000;
 
 /// What is wrong with an agent spec.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The kind before `:` is not a known agent.
+    #[error("unknown agent '{0}': choose one of {kinds}", kinds = kind_names())]
     UnknownKind(String),
     /// A parameter is not `key=value`.
+    #[error("bad agent parameter '{0}': write it as key=value")]
     Malformed(String),
     /// A parameter is given more than once.
+    #[error("agent parameter '{0}' is given twice: give it once")]
     Repeated(String),
     /// The agent does not take this parameter.
+    #[error("agent '{kind}' has no parameter '{param}': it takes {list}", list = list_or_none(allowed))]
     UnknownParam {
         /// The agent kind.
         kind: String,
@@ -41,6 +44,7 @@ pub enum SpecError {
         allowed: &'static [&'static str],
     },
     /// The agent cannot play this variant.
+    #[error("agent '{kind}' cannot play {variant}: the variant is too large to solve")]
     NotForVariant {
         /// The agent kind.
         kind: String,
@@ -48,6 +52,7 @@ pub enum SpecError {
         variant: &'static str,
     },
     /// A parameter's value cannot be used.
+    #[error("bad value '{value}' for {param}: expected {expected}")]
     BadValue {
         /// The parameter name.
         param: String,
@@ -58,54 +63,20 @@ pub enum SpecError {
     },
 }
 
-impl fmt::Display for SpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SpecError::UnknownKind(kind) => {
-                let kinds: Vec<&str> = AGENT_KINDS.iter().map(|(name, _)| *name).collect();
-                write!(
-                    f,
-                    "unknown agent '{kind}': choose one of {}",
-                    kinds.join(", ")
-                )
-            }
-            SpecError::Malformed(part) => {
-                write!(f, "bad agent parameter '{part}': write it as key=value")
-            }
-            SpecError::Repeated(param) => {
-                write!(f, "agent parameter '{param}' is given twice: give it once")
-            }
-            SpecError::UnknownParam {
-                kind,
-                param,
-                allowed,
-            } => write!(
-                f,
-                "agent '{kind}' has no parameter '{param}': it takes {}",
-                if allowed.is_empty() {
-                    "none".to_string()
-                } else {
-                    allowed.join(", ")
-                }
-            ),
-            SpecError::NotForVariant { kind, variant } => {
-                write!(
-                    f,
-                    "agent '{kind}' cannot play {variant}: the variant is too large to solve"
-                )
-            }
-            SpecError::BadValue {
-                param,
-                value,
-                expected,
-            } => {
-                write!(f, "bad value '{value}' for {param}: expected {expected}")
-            }
-        }
-    }
+/// The known agent kinds, comma separated.
+fn kind_names() -> String {
+    let kinds: Vec<&str> = AGENT_KINDS.iter().map(|(name, _)| *name).collect();
+    kinds.join(", ")
 }
 
-impl std::error::Error for SpecError {}
+/// `names` comma separated, or "none".
+fn list_or_none(names: &[&str]) -> String {
+    if names.is_empty() {
+        "none".to_string()
+    } else {
+        names.join(", ")
+    }
+}
 
 impl FromStr for AgentSpec {
     type Err = SpecError;

@@ -1,6 +1,6 @@
 //! `oxo`: play, serve, rate and benchmark the tic-tac-toe variants.
 
-use std::io;
+use std::io::{self, IsTerminal};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -12,6 +12,9 @@ use oxo_arena::{ArenaConfig, Report};
 use oxo_cli::bench_net::{self, NetChoice};
 use oxo_cli::{bench, gtp, play, session};
 use oxo_rules::{Variant, with_variant};
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+use tracing_subscriber::{EnvFilter, Layer};
 
 /// Self-play reinforcement learning for tic-tac-toe variants.
 #[derive(Parser)]
@@ -355,7 +358,11 @@ fn quiet_on_closed_pipe() {
 
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
-    let result = match Cli::parse().command {
+    let command = Cli::parse().command;
+    if !matches!(command, Command::Train { .. }) {
+        tracing_subscriber::registry().with(stderr_log()).init();
+    }
+    let result = match command {
         Command::Play { variant, agent } => play::play(
             variant,
             &agent.unwrap_or_else(|| session::default_agent(variant, "alphabeta:ms=1000")),
@@ -408,6 +415,22 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The terminal's share of the log lines: the events `RUST_LOG` lets through (by default
+/// warnings and errors, such as an inference engine falling back), on standard error. A
+/// training run's `log.txt` gets every event at INFO and above besides.
+fn stderr_log<S>() -> impl Layer<S>
+where
+    S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
+{
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("warn"));
+    tracing_subscriber::fmt::layer()
+        .with_writer(io::stderr)
+        .with_ansi(io::stderr().is_terminal())
+        .without_time()
+        .with_target(false)
+        .with_filter(filter)
 }
 
 fn run_gtp(variant: Variant, agent: Option<AgentSpec>) -> Result<(), String> {
@@ -535,6 +558,11 @@ fn run_train(
     let config = load_config(variant, config)?;
     let root = run.unwrap_or_else(|| PathBuf::from(format!("runs/{variant}")));
     let run = oxo_train::RunDir::open(&root, &config).map_err(|e| e.to_string())?;
+    let run_log = oxo_train::logging::run_log_layer(&run).map_err(|e| e.to_string())?;
+    tracing_subscriber::registry()
+        .with(stderr_log())
+        .with(run_log)
+        .init();
     let options = oxo_train::LoopOptions {
         time_limit: minutes.map(|m| Duration::from_secs_f64(m * 60.0)),
         max_stages: None,

@@ -78,13 +78,13 @@ impl FromStr for EngineKind {
 
 /// Which engine will run for a request of `kind`: onnxruntime only where its library loads
 /// (else burn), its CUDA provider only where that loads too (else onnxruntime on the CPU),
-/// each fallback with one message per process on standard error saying how to get it.
+/// each fallback with one warning per process (a `tracing` event) saying how to get it.
 pub fn resolve(kind: EngineKind) -> EngineKind {
     let cpu = || match library::onnxruntime() {
         Ok(_) => EngineKind::Onnxruntime,
         Err(why) => {
             static SAID: Once = Once::new();
-            SAID.call_once(|| eprintln!("oxo: {why}. The network runs on burn instead."));
+            SAID.call_once(|| tracing::warn!("{why}. The network runs on burn instead."));
             EngineKind::Burn
         }
     };
@@ -96,7 +96,7 @@ pub fn resolve(kind: EngineKind) -> EngineKind {
             EngineKind::Onnxruntime => {
                 static SAID: Once = Once::new();
                 SAID.call_once(|| {
-                    eprintln!(
+                    tracing::warn!(
                         "oxo: {} has no CUDA execution provider (install onnxruntime-gpu, \
                          with CUDA's libraries on the library path). The network runs on \
                          onnxruntime on the CPU instead.",

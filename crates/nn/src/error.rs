@@ -5,9 +5,10 @@ use std::path::{Path, PathBuf};
 
 /// An error saving or loading a model or training checkpoint. Every variant names the file, so
 /// a message on its own tells a person what to fix.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum NnError {
     /// The file could not be read or written (missing, unreadable, disk full, ...).
+    #[error("{}: {source}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
@@ -16,6 +17,7 @@ pub enum NnError {
     },
     /// The file is not a readable oxo model: not a Burnpack file, truncated, corrupt, or
     /// missing the tensors or metadata its header promises.
+    #[error("{}: not a valid oxo model file: {reason}", path.display())]
     Corrupt {
         /// The file.
         path: PathBuf,
@@ -24,6 +26,7 @@ pub enum NnError {
     },
     /// The file is a valid oxo model, but not the one asked for: another variant, another
     /// input or action shape, another network size, or a model where a checkpoint was expected.
+    #[error("{}: wrong model: expected {expected}, but the file holds {found}", path.display())]
     Mismatch {
         /// The file.
         path: PathBuf,
@@ -33,6 +36,7 @@ pub enum NnError {
         found: String,
     },
     /// The network could not be converted to an exchange format (ONNX, safetensors).
+    #[error("cannot export the network as {format}: {reason}")]
     Export {
         /// The format being written.
         format: &'static str,
@@ -60,42 +64,6 @@ impl NnError {
             path: path.to_path_buf(),
             expected: expected.to_string(),
             found: found.to_string(),
-        }
-    }
-}
-
-impl fmt::Display for NnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NnError::Io { path, source } => write!(f, "{}: {source}", path.display()),
-            NnError::Corrupt { path, reason } => {
-                write!(
-                    f,
-                    "{}: not a valid oxo model file: {reason}",
-                    path.display()
-                )
-            }
-            NnError::Mismatch {
-                path,
-                expected,
-                found,
-            } => write!(
-                f,
-                "{}: wrong model: expected {expected}, but the file holds {found}",
-                path.display()
-            ),
-            NnError::Export { format, reason } => {
-                write!(f, "cannot export the network as {format}: {reason}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for NnError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            NnError::Io { source, .. } => Some(source),
-            _ => None,
         }
     }
 }

@@ -94,62 +94,40 @@ impl Outcome {
 }
 
 /// Why a move cannot be played in the current position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMove {
     /// The game is already over.
+    #[error("the game is over")]
     GameOver,
     /// The index is outside the variant's action space.
+    #[error("no such move in this variant")]
     OutOfRange,
     /// The cell already holds a mark (or is black, or a free space).
+    #[error("the square is occupied")]
     Occupied,
     /// The move is not on the board the player was sent to.
+    #[error("wrong board: play on the board you were sent to")]
     WrongBoard,
     /// The cell is on a board that is already closed.
+    #[error("that board is closed")]
     ClosedBoard,
     /// The mover's balance is not positive, so they must pass.
+    #[error("not enough balance: a balance of 0 or less must pass")]
     NotEnoughBalance,
     /// The move's kind is not allowed now; the text says which kind is expected.
+    #[error("{0}")]
     NotNow(&'static str),
 }
 
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalMove::GameOver => write!(f, "the game is over"),
-            IllegalMove::OutOfRange => write!(f, "no such move in this variant"),
-            IllegalMove::Occupied => write!(f, "the square is occupied"),
-            IllegalMove::WrongBoard => write!(f, "wrong board: play on the board you were sent to"),
-            IllegalMove::ClosedBoard => write!(f, "that board is closed"),
-            IllegalMove::NotEnoughBalance => {
-                write!(f, "not enough balance: a balance of 0 or less must pass")
-            }
-            IllegalMove::NotNow(why) => write!(f, "{why}"),
-        }
-    }
-}
-
-impl std::error::Error for IllegalMove {}
-
 /// Why a piece of text is not a move in a variant's notation.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not a move: expected {expected}")]
 pub struct ParseMoveError {
     /// The text that failed to parse.
     pub text: String,
     /// What the variant's notation expects, e.g. "a cell A1..I9".
     pub expected: String,
 }
-
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "'{}' is not a move: expected {}",
-            self.text, self.expected
-        )
-    }
-}
-
-impl std::error::Error for ParseMoveError {}
 
 /// The rules of one variant, as a small copyable position.
 ///

@@ -57,21 +57,9 @@ impl fmt::Display for Variant {
 }
 
 /// An unknown variant name.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant '{0}': choose one of {names}", names = Variant::names())]
 pub struct UnknownVariant(pub String);
-
-impl fmt::Display for UnknownVariant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown variant '{}': choose one of {}",
-            self.0,
-            Variant::names()
-        )
-    }
-}
-
-impl std::error::Error for UnknownVariant {}
 
 impl FromStr for Variant {
     type Err = UnknownVariant;

@@ -351,21 +351,14 @@ fn default_rate_agents() -> Vec<String> {
 }
 
 /// A configuration that cannot run: which field, what it holds, what is allowed.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("config: {field}: {message}")]
 pub struct ConfigError {
     /// The field, as a TOML path (`selfplay.parallel_games`), or the file.
     pub field: String,
     /// What is wrong and what would be accepted.
     pub message: String,
 }
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "config: {}: {}", self.field, self.message)
-    }
-}
-
-impl std::error::Error for ConfigError {}
 
 /// Checks that `value` lies in `low..=high`, naming `field` otherwise.
 fn range<T: PartialOrd + fmt::Display>(

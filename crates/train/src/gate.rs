@@ -306,10 +306,10 @@ pub fn gate_stage<G: Encode + Evaluate>(
         fields["elo_low"] = rating.low.into();
         fields["elo_high"] = rating.high.into();
         fields["rating_seconds"] = rating_start.elapsed().as_secs_f64().into();
-        run.log(&format!(
+        tracing::info!(
             "generation {generation}: rating of gen {}:\n{table}",
             state.best
-        ));
+        );
     }
     // The stage's time includes its rating, so that the stages' seconds add up to the run's.
     fields["seconds"] = start.elapsed().as_secs_f64().into();
@@ -319,7 +319,7 @@ pub fn gate_stage<G: Encode + Evaluate>(
         serde_json::to_value(&decision).expect("decisions serialise"),
     )?;
     observer.record(run, generation, "gate", fields)?;
-    run.log(&format!(
+    tracing::info!(
         "generation {generation}: gate {} ({}-{}-{}, llr {:.2}): {}",
         decision.reason,
         decision.wins,
@@ -331,7 +331,7 @@ pub fn gate_stage<G: Encode + Evaluate>(
         } else {
             "kept the best"
         }
-    ));
+    );
     state.generation += 1;
     state.next = Stage::SelfPlay;
     run.write_state(&state)?;

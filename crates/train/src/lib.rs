@@ -8,6 +8,7 @@ pub mod bench;
 pub mod config;
 pub mod export;
 pub mod gate;
+pub mod logging;
 pub mod observe;
 pub mod pipeline;
 pub mod play_search;

@@ -61,7 +61,7 @@ pub fn init_run<G: Encode>(
     let origin = init.map_or(String::new(), |model| {
         format!(" from the weights of {}", model.display())
     });
-    run.log(&format!("started an {} run{origin}", run.config().variant));
+    tracing::info!("started a run of {}{origin}", run.config().variant);
     Ok(state)
 }
 
@@ -75,12 +75,12 @@ fn restore_best_copy(run: &RunDir, state: &State) -> Result<()> {
     let copy = run.best_path();
     if std::fs::read(&copy).ok().as_deref() != Some(&best[..]) {
         write_atomic(&copy, &best)?;
-        run.log(&format!(
+        tracing::warn!(
             "restored {} from {} (the best model, generation {})",
             copy.display(),
             source.display(),
             state.best
-        ));
+        );
     }
     Ok(())
 }
@@ -180,7 +180,7 @@ pub fn selfplay_stage<G: Encode>(
     state.next = Stage::Train;
     observer.record(run, generation, "selfplay", fields.clone())?;
     run.write_state(&state)?;
-    run.log(&format!("generation {generation}: self-play: {fields}"));
+    tracing::info!("generation {generation}: self-play: {fields}");
     Ok(fields)
 }
 

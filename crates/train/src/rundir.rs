@@ -16,16 +16,9 @@ use serde::{Deserialize, Serialize};
 use crate::config::RunConfig;
 
 /// An error of the training loop, in words that say which file or setting to fix.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct TrainError(pub String);
-
-impl fmt::Display for TrainError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for TrainError {}
 
 impl From<oxo_nn::NnError> for TrainError {
     fn from(e: oxo_nn::NnError) -> Self {
@@ -389,14 +382,6 @@ impl RunDir {
         out.extend_from_slice(serde_json::Value::Object(object).to_string().as_bytes());
         out.push(b'\n');
         write_atomic(path, &out)
-    }
-
-    /// Appends a line to `log.txt` (append-only: a crash can at worst cut the last line).
-    pub fn log(&self, line: &str) {
-        let path = self.log_path();
-        if let Ok(mut file) = fs::OpenOptions::new().create(true).append(true).open(path) {
-            let _ = file.write_all(format!("[{}] {line}\n", unix_now()).as_bytes());
-        }
     }
 }
 

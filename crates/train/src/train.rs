@@ -378,7 +378,7 @@ pub fn train_stage<G: Encode>(
     state.next = Stage::Gate;
     observer.record(run, generation, "train", fields.clone())?;
     run.write_state(&state)?;
-    run.log(&format!("generation {generation}: trained: {fields}"));
+    tracing::info!("generation {generation}: trained: {fields}");
     Ok(fields)
 }
 

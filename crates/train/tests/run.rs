@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 use oxo_nn::{Device, Net};
 use oxo_rules::Game;
 use oxo_rules::tictactoe::TicTacToe;
-use oxo_train::{GenerationRecords, LoopOptions, RunConfig, RunDir, Stage, run_loop};
+use oxo_train::{GenerationRecords, LoopOptions, RunConfig, RunDir, Stage, State, run_loop};
+use tracing_subscriber::layer::SubscriberExt;
 
 /// A tiny config: a few seconds per generation on two cores.
 const TINY: &str = r#"
@@ -37,6 +38,17 @@ opening_plies = 2
 
 fn tiny() -> RunConfig {
     RunConfig::from_toml(TINY).unwrap()
+}
+
+/// `run_loop` with the run's `log.txt` receiving its events, as `oxo train` sets it up.
+fn logged_loop(
+    run: &RunDir,
+    device: &Device,
+    options: &LoopOptions,
+) -> oxo_train::rundir::Result<State> {
+    let layer = oxo_train::logging::run_log_layer(run).unwrap();
+    let subscriber = tracing_subscriber::registry().with(layer);
+    tracing::subscriber::with_default(subscriber, || run_loop::<TicTacToe>(run, device, options))
 }
 
 /// Checks every file a finished stage left: the state's counters agree with the game files
@@ -155,7 +167,7 @@ fn a_missing_or_damaged_best_copy_is_restored_and_bad_games_are_refused() {
             ..LoopOptions::default()
         };
         let run = RunDir::open(dir.path(), &tiny()).unwrap();
-        run_loop::<TicTacToe>(&run, &Device::flex(), &resume).unwrap();
+        logged_loop(&run, &Device::flex(), &resume).unwrap();
         assert_eq!(std::fs::read(run.best_path()).unwrap(), best);
     }
     let log = std::fs::read_to_string(run.log_path()).unwrap();
@@ -198,7 +210,7 @@ fn a_warm_started_run_begins_from_the_model() {
         init: Some(model.clone()),
         ..LoopOptions::default()
     };
-    run_loop::<TicTacToe>(&run, &device, &options).unwrap();
+    logged_loop(&run, &device, &options).unwrap();
     let game = TicTacToe::new();
     let eval = |path: &Path| {
         Net::load::<TicTacToe>(path, &device)
