@@ -383,6 +383,12 @@ fn read(path: &Path) -> Result<Contents, NnError> {
             "its tensor data does not match its checksum (damaged file)",
         ));
     }
+    if let Some(name) = first_non_finite(&parts) {
+        return Err(NnError::corrupt(
+            path,
+            format!("tensor '{name}' holds a value that is not finite (NaN or infinity)"),
+        ));
+    }
     let info = FileInfo {
         kind,
         shape,
@@ -518,5 +524,70 @@ impl burn::module::ModuleVisitor for ParamIds<'_> {
         param: &burn::module::Param<burn::tensor::Tensor<D>>,
     ) {
         self.0.push(param.id.val());
+    }
+}
+
+/// The name of the first floating-point tensor holding a NaN or an infinity. Such a net
+/// computes nothing useful (a diverged run saves one), and the checksum cannot rule it out:
+/// it guards against damage, not against a file written with one, and a fuzzer forged one
+/// within 5,000 inputs by copying the checksum it computed into the file.
+fn first_non_finite(parts: &[Part]) -> Option<&str> {
+    let finite = |part: &Part| match part.dtype {
+        burn_pack::DType::F32 => part
+            .bytes
+            .chunks_exact(4)
+            .all(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]).is_finite()),
+        burn_pack::DType::F64 => part
+            .bytes
+            .chunks_exact(8)
+            .all(|b| f64::from_le_bytes(b.try_into().expect("8 bytes")).is_finite()),
+        _ => true,
+    };
+    parts
+        .iter()
+        .find(|part| !finite(part))
+        .map(|part| part.name.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Net;
+    use burn::tensor::Device;
+    use oxo_rules::tictactoe::TicTacToe;
+
+    /// Found by fuzzing: a model whose weights hold a NaN under a checksum that matches them
+    /// loaded, and its net answered NaN. It is refused, naming the tensor.
+    #[test]
+    fn a_non_finite_weight_is_refused_by_name_even_under_a_valid_checksum() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("model.bpk");
+        Net::new::<TicTacToe>(&NetConfig::new(1, 4), &Device::flex())
+            .save(&path)
+            .unwrap();
+        let contents = read(&path).unwrap();
+        let mut parts = contents.parts;
+        let victim = parts
+            .iter_mut()
+            .find(|part| part.dtype == burn_pack::DType::F32)
+            .unwrap();
+        let mut bytes = victim.bytes.to_vec();
+        bytes[..4].copy_from_slice(&f32::NAN.to_le_bytes());
+        victim.bytes = Bytes::from_bytes_vec(bytes);
+        let name = victim.name.clone();
+        let extras = Extras {
+            kind: FileKind::Model,
+            shape: &contents.info.shape,
+            config: &contents.info.config,
+            steps: 0,
+            metadata: BTreeMap::new(),
+            scalars: BTreeMap::new(),
+        };
+        write(&path, parts, extras).unwrap();
+        let err = Net::load::<TicTacToe>(&path, &Device::flex())
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(err.contains(&name) && err.contains("not finite"), "{err}");
     }
 }

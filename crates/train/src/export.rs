@@ -79,15 +79,20 @@ pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
         }),
     ];
     if config.score_head {
-        outputs.push(json!({
+        let mut score = json!({
             "name": SCORE_OUTPUT,
             "shape": [BATCH_AXIS, 1],
             "meaning": "predicted final score margin, player to move minus opponent, divided \
-                        by the run's train.score_scale and clipped to [-1, 1] in training; \
+                        by the run's train.score_scale (`scale`, where known: the output times \
+                        it is the margin in points) and clipped to [-1, 1] in training; \
                         where the run sets train.outright_win_score, a game won by an event \
                         the scores do not count (a big-board pattern, a line) trained toward \
                         plus or minus that value instead"
-        }));
+        });
+        if let Some(scale) = provenance["score_scale"].as_f64() {
+            score["scale"] = scale.into();
+        }
+        outputs.push(score);
     }
     json!({
         "format": MODEL_FORMAT,
@@ -166,6 +171,7 @@ pub fn provenance(model: &Path) -> Value {
         "train_steps": state.get("train_steps"),
         "self_play_games": state.get("total_games"),
         "last_rating": last_rating(&metrics),
+        "score_scale": RunConfig::load(&run.join("config.toml")).ok().map(|c| c.train.score_scale),
         "stage_seconds": seconds,
         "warm_start": warm_start,
         "total_stage_seconds": seconds + earlier_seconds,

@@ -97,9 +97,10 @@ impl GenerationRecords {
     /// all: the checksum (files from before it existed have none and are read without),
     /// the variant, and that every game replays legally to the end with the recorded result
     /// and scores and one target per move over legal actions. A bad file is an error naming
-    /// it and what is wrong, never trained on.
+    /// it and what is wrong, never trained on. The file and what it decodes to are bounded
+    /// by [`MAX_RECORDS_BYTES`]: a few damaged bytes cannot claim gigabytes.
     pub fn load<G: Game>(path: &Path) -> Result<GenerationRecords> {
-        let bytes = std::fs::read(path).map_err(|e| io_error(path, e))?;
+        let bytes = oxo_nn::read_bounded(path, MAX_RECORDS_BYTES).map_err(|e| io_error(path, e))?;
         let corrupt =
             |what: String| TrainError(format!("{}: bad game records: {what}", path.display()));
         let payload = match bytes.strip_prefix(MAGIC) {
@@ -114,9 +115,11 @@ impl GenerationRecords {
             Some(_) => return Err(corrupt("truncated".into())),
             None => &bytes[..],
         };
-        let (records, _): (GenerationRecords, usize) =
-            bincode::serde::decode_from_slice(payload, bincode::config::standard())
-                .map_err(|e| corrupt(e.to_string()))?;
+        let (records, _): (GenerationRecords, usize) = bincode::serde::decode_from_slice(
+            payload,
+            bincode::config::standard().with_limit::<DECODE_LIMIT>(),
+        )
+        .map_err(|e| corrupt(e.to_string()))?;
         if records.variant != G::NAME {
             return Err(TrainError(format!(
                 "{}: games of {}, expected {}",
@@ -132,6 +135,14 @@ impl GenerationRecords {
         Ok(records)
     }
 }
+
+/// The largest game records file oxo reads, and the most memory its decoding may claim: far
+/// above a generation's games (64 games of adjacency, the longest variant, take under 1 MB),
+/// far below what would exhaust memory.
+pub const MAX_RECORDS_BYTES: u64 = 1 << 30;
+
+/// [`MAX_RECORDS_BYTES`] as bincode's decoding limit.
+const DECODE_LIMIT: usize = MAX_RECORDS_BYTES as usize;
 
 /// The first bytes of a game records file (since the checksum was added).
 const MAGIC: &[u8] = b"oxo-games-1\n";
@@ -306,6 +317,27 @@ mod tests {
                 "{expected}: {err}"
             );
         }
+    }
+
+    /// Found by fuzzing: 11 bytes of a file without a checksum whose first length claims
+    /// 4 GB made the decoder allocate it (out of memory). A claim past the bound is refused.
+    #[test]
+    fn a_length_claiming_gigabytes_is_refused_not_allocated() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("gen-00004.bin");
+        let claim = [
+            0xfc, 0x29, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x1e, 0x19,
+        ];
+        std::fs::write(&path, claim).unwrap();
+        let err = GenerationRecords::load::<TicTacToe>(&path)
+            .unwrap_err()
+            .to_string();
+        // Without the bound the decoder allocates the 4 GB and then fails at the end of the
+        // bytes; with it, it stops at the claim.
+        assert!(
+            err.contains("bad game records") && err.contains("LimitExceeded"),
+            "{err}"
+        );
     }
 
     /// A file from before the checksum (bare bincode) still loads, checked by replay.

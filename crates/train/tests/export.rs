@@ -215,15 +215,29 @@ fn the_runs_playouts_travel_with_the_model() {
             "[selfplay]\nrollouts = 12\nrollout_weight = 0.25\nrollout_policy = \"tactical\"\n\
              score_utility = 0.75\n",
         )
-        .replace("score_head = false", "score_head = true");
+        .replace("score_head = false", "score_head = true")
+        .replace("score_scale = 1.0", "score_scale = 7.5");
     std::fs::write(run.join("config.toml"), config).unwrap();
     std::fs::write(run.join("run.json"), "{}").unwrap();
     let model = run.join("models/best.bpk");
-    Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex())
+    Net::new::<TicTacToe>(&NetConfig::new(1, 8).with_score_head(true), &Device::flex())
         .save(&model)
         .unwrap();
     let out = dir.path().join("out");
     oxo_train::export_model::<TicTacToe>(&model, &out, DEFAULT_PLAY_SEARCH).unwrap();
+    // The score output names the run's scale: the output times it is the margin in points.
+    let score_scale = |out: &std::path::Path| {
+        let text = std::fs::read_to_string(out.join("model.json")).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        json["outputs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == "score")
+            .unwrap()["scale"]
+            .clone()
+    };
+    assert_eq!(score_scale(&out), 7.5);
     let value = oxo_train::export::model_net_value(&out.join("model.json"));
     assert_eq!(value.rollouts.playouts, 12);
     assert_eq!(value.rollouts.weight, 0.25);
@@ -241,6 +255,7 @@ fn the_runs_playouts_travel_with_the_model() {
     oxo_train::export_model::<TicTacToe>(&out.join("model.bpk"), &out, "sims=300").unwrap();
     let again = oxo_train::export::model_net_value(&out.join("model.json"));
     assert_eq!(again, value);
+    assert_eq!(score_scale(&out), 7.5);
     let provenance = oxo_train::export::provenance(&out.join("model.bpk"));
     assert_eq!(provenance["run"], run.display().to_string());
     assert_eq!(
