@@ -264,8 +264,9 @@ fn child_loop() {
         return;
     };
     let mut config = tiny();
-    // Longer stages, so the parent's kill lands inside them.
-    config.selfplay.games_per_generation = 200;
+    // Longer stages, so the parent's kill lands inside them (self-play on onnxruntime plays
+    // 200 tictactoe games in under the 40 ms the parent waits).
+    config.selfplay.games_per_generation = 2000;
     config.train.steps_per_generation = 200;
     config.gate.max_games = 400;
     config.gate.simulations = 64;
@@ -278,7 +279,7 @@ fn child_loop() {
 fn kill_9_during_each_stage_loses_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let mut config = tiny();
-    config.selfplay.games_per_generation = 200;
+    config.selfplay.games_per_generation = 2000;
     config.train.steps_per_generation = 200;
     config.gate.max_games = 400;
     config.gate.simulations = 64;
