@@ -263,7 +263,7 @@ fn printable(text: &str) -> String {
 /// Splits an optional numeric command id from a cleaned line. `None` for lines that carry no
 /// command: empty ones and comments (lines starting with `#`; a `#` later in a line is part
 /// of the command, since xando writes blackening moves as `#C3`).
-fn split_id(line: &str) -> Option<(Option<&str>, &str)> {
+pub fn split_id(line: &str) -> Option<(Option<&str>, &str)> {
     if line.is_empty() || line.starts_with('#') {
         return None;
     }

@@ -61,7 +61,7 @@ pub fn agent_spec(data: &[u8]) {
     let Ok(spec) = String::from_utf8_lossy(data).parse::<AgentSpec>() else {
         return;
     };
-    if spec.kind == "net" {
+    if spec.kind == oxo_train::agent::NET_KIND {
         let _ = PlaySearch::from_spec(&spec);
         let _ = NetValue::from_spec(&spec);
         return;
@@ -108,17 +108,13 @@ pub fn gtp(data: &[u8]) {
         .expect("writing to memory cannot fail");
 }
 
-/// Whether a GTP line's command, after an optional numeric id, is `nn_eval`.
+/// Whether the engine reads a GTP line (cleaned and split from its id as the engine does)
+/// as the command `nn_eval`.
 fn asks_for_nn_eval(line: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(line);
-    let mut words = text.split_whitespace();
-    let first = words.next().unwrap_or("");
-    let command = if first.bytes().all(|b| b.is_ascii_digit()) {
-        words.next().unwrap_or("")
-    } else {
-        first
-    };
-    command.eq_ignore_ascii_case("nn_eval")
+    let text = oxo_cli::line::clean(line);
+    oxo_cli::gtp::split_id(&text)
+        .and_then(|(_, command)| command.split_whitespace().next())
+        .is_some_and(|command| command.eq_ignore_ascii_case("nn_eval"))
 }
 
 /// Self-play record files: the first byte picks the variant they are read as, the rest is

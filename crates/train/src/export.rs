@@ -171,7 +171,7 @@ pub fn provenance(model: &Path) -> Value {
         "train_steps": state.get("train_steps"),
         "self_play_games": state.get("total_games"),
         "last_rating": last_rating(&metrics),
-        "score_scale": RunConfig::load(&run.join("config.toml")).ok().map(|c| c.train.score_scale),
+        "score_scale": run_config(run).map(|c| c.train.score_scale),
         "stage_seconds": seconds,
         "warm_start": warm_start,
         "total_stage_seconds": seconds + earlier_seconds,
@@ -213,12 +213,17 @@ fn run_of(model: &Path) -> Option<&Path> {
         .filter(|run| run.join("run.json").is_file())
 }
 
+/// The config of the run directory `run`, as its `config.toml` holds it, if it reads.
+fn run_config(run: &Path) -> Option<RunConfig> {
+    RunConfig::load(&run.join("config.toml")).ok()
+}
+
 /// `model.json`'s `play`: how the run that made the model valued positions (its
 /// [`NetValue`]: `selfplay.score_utility` and the random playouts; for an exported
 /// `model.bpk`, what the `model.json` beside it records; else the net's value alone), so that players use the net the way it was trained and gated,
 /// and `search`, the search it plays best with.
 pub fn play_settings(model: &Path, search: &str) -> Value {
-    let config = run_of(model).and_then(|run| RunConfig::load(&run.join("config.toml")).ok());
+    let config = run_of(model).and_then(run_config);
     // Re-exporting an exported model.bpk keeps the value its model.json records.
     let value = config.map_or_else(
         || model_net_value(&model.with_file_name("model.json")),

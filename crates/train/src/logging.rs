@@ -41,9 +41,7 @@ mod tests {
     /// second layer (a resumed run) appends instead of replacing.
     #[test]
     fn events_at_info_and_above_are_appended_to_the_run_log() {
-        let dir = tempfile::tempdir().unwrap();
-        let config = crate::RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
-        let run = RunDir::open(dir.path(), &config).unwrap();
+        let (_dir, run) = crate::rundir::tests::small_run();
         for word in ["first", "second"] {
             let subscriber = tracing_subscriber::registry().with(run_log_layer(&run).unwrap());
             tracing::subscriber::with_default(subscriber, || {

@@ -386,12 +386,12 @@ impl RunDir {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A run directory of the small test config, in a temporary directory kept alive by
     /// the first value.
-    fn small_run() -> (tempfile::TempDir, RunDir) {
+    pub(crate) fn small_run() -> (tempfile::TempDir, RunDir) {
         let dir = tempfile::tempdir().unwrap();
         let config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
         let run = RunDir::open(dir.path(), &config).unwrap();
