@@ -2,9 +2,11 @@
 //! (`fuzz/seeds/TARGET/`), every input that once crashed it (`fuzz/regressions/TARGET/`, kept
 //! as regression tests), and mutations of the seeds: bytes flipped, inserted, deleted,
 //! truncated and spliced, from a fixed seed. `OXO_FUZZ_MUTATIONS` sets how many per target
-//! (default 1000). The long coverage-guided runs are `cargo +nightly fuzz` (fuzz/README.md).
+//! (default 1000), `OXO_FUZZ_TARGETS` which targets (names separated by commas; default all).
+//! The long coverage-guided runs are `cargo +nightly fuzz` (fuzz/README.md).
 
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -57,7 +59,10 @@ fn every_target_survives_its_seeds_regressions_and_mutations() {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(1000);
-    for &(name, target) in oxo_fuzz::TARGETS {
+    let only = std::env::var("OXO_FUZZ_TARGETS").ok();
+    let chosen = |name: &str| only.as_ref().is_none_or(|list| list.split(',').any(|n| n == name));
+    for &(name, target) in oxo_fuzz::TARGETS.iter().filter(|(name, _)| chosen(name)) {
+        let started = Instant::now();
         let seeds = inputs("seeds", name);
         assert!(!seeds.is_empty(), "fuzz/seeds/{name} is empty");
         for (path, bytes) in seeds.iter().chain(&inputs("regressions", name)) {
@@ -71,5 +76,9 @@ fn every_target_survives_its_seeds_regressions_and_mutations() {
             let mutant = mutate(&mut rng, input, other);
             target(&mutant);
         }
+        eprintln!(
+            "{name}: {mutations} mutations in {:.1} s",
+            started.elapsed().as_secs_f64()
+        );
     }
 }
