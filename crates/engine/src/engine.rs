@@ -344,7 +344,7 @@ impl Engine {
         let mut input = vec![0.0; G::INPUT_SIZE];
         game.encode(&mut input);
         let out = self.evaluate(&input, 1);
-        PositionEval::of(game, out)
+        PositionEval::of(game, &out.policy, &out.wdl, out.score.first().copied())
     }
 }
 

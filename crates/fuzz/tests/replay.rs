@@ -60,7 +60,10 @@ fn every_target_survives_its_seeds_regressions_and_mutations() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(1000);
     let only = std::env::var("OXO_FUZZ_TARGETS").ok();
-    let chosen = |name: &str| only.as_ref().is_none_or(|list| list.split(',').any(|n| n == name));
+    let chosen = |name: &str| {
+        only.as_ref()
+            .is_none_or(|list| list.split(',').any(|n| n == name))
+    };
     for &(name, target) in oxo_fuzz::TARGETS.iter().filter(|(name, _)| chosen(name)) {
         let started = Instant::now();
         let seeds = inputs("seeds", name);

@@ -5,13 +5,12 @@ use std::path::Path;
 
 use burn::module::Module;
 use burn::tensor::{Device, Tensor, TensorData};
-use oxo_rules::{Action, ActionList};
 
 use crate::config::NetConfig;
-use crate::encode::Encode;
 use crate::error::NnError;
 use crate::file;
-use crate::net::{NetShape, ResNet, WDL};
+use crate::net::{NetShape, ResNet};
+use oxo_encode::{Encode, PositionEval, WDL};
 
 /// The network's outputs for a batch of `B` positions, row-major by position.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -24,60 +23,6 @@ pub struct Evaluation {
     /// Predicted score margins (mover minus opponent, in the trainer's target scale), `B`
     /// floats; empty when the net has no score head.
     pub score: Vec<f32>,
-}
-
-/// The network's own judgement of one position, without search: what `nn_eval` prints.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PositionEval {
-    /// Win, draw and loss probabilities for the player to move.
-    pub wdl: [f32; WDL],
-    /// `wdl[0] - wdl[2]`: the expected result for the player to move, in `[-1, 1]`.
-    pub value: f32,
-    /// The policy restricted to the legal moves (softmax of their logits), in action order.
-    pub policy: Vec<(Action, f32)>,
-    /// The predicted score margin, for nets with a score head.
-    pub score: Option<f32>,
-}
-
-impl PositionEval {
-    /// The judgement of `game` in the net's raw outputs `out` for that one position. A
-    /// finished position has no legal moves: empty policy.
-    pub fn of<G: Encode>(game: &G, out: &Evaluation) -> PositionEval {
-        let wdl = wdl_probabilities(&out.wdl);
-        let mut legal = ActionList::new();
-        if !game.is_over() {
-            game.legal_actions(&mut legal);
-        }
-        let mut probabilities: Vec<f32> = legal.iter().map(|&a| out.policy[a as usize]).collect();
-        softmax(&mut probabilities);
-        PositionEval {
-            wdl,
-            value: expected_value(&wdl),
-            policy: legal.iter().copied().zip(probabilities).collect(),
-            score: out.score.first().copied(),
-        }
-    }
-}
-
-/// Win, draw and loss probabilities (a softmax) of the value head's logits for one position.
-pub fn wdl_probabilities(logits: &[f32]) -> [f32; WDL] {
-    let mut wdl = [logits[0], logits[1], logits[2]];
-    softmax(&mut wdl);
-    wdl
-}
-
-/// The expected result `P(win) - P(loss)` of win/draw/loss probabilities, in `[-1, 1]`: the
-/// value search backs up.
-pub fn expected_value(wdl: &[f32; WDL]) -> f32 {
-    (wdl[0] - wdl[2]).clamp(-1.0, 1.0)
-}
-
-/// Softmax of `logits`, in place.
-fn softmax(logits: &mut [f32]) {
-    let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-    logits.iter_mut().for_each(|x| *x = (*x - max).exp());
-    let sum: f32 = logits.iter().sum();
-    logits.iter_mut().for_each(|x| *x /= sum);
 }
 
 /// A network in inference mode (batch norm uses its running statistics, no gradients) on
@@ -170,7 +115,8 @@ impl Net {
     pub fn evaluate_position<G: Encode>(&self, game: &G) -> PositionEval {
         let mut input = vec![0.0; G::INPUT_SIZE];
         game.encode(&mut input);
-        PositionEval::of(game, &self.evaluate(&input, 1))
+        let out = self.evaluate(&input, 1);
+        PositionEval::of(game, &out.policy, &out.wdl, out.score.first().copied())
     }
 
     /// Saves the net as a model file (Burnpack with oxo metadata), atomically.

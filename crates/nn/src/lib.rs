@@ -2,7 +2,7 @@
 //! policy/value network, batched inference and the training step, on burn.
 //!
 //! - [`Encode`]: a position as `PLANES` planes of the variant's `H x W` grid, from the mover's
-//!   point of view ([`encode`] module).
+//!   point of view (the `oxo-encode` crate, burn-free so WebAssembly front ends share it).
 //! - [`NetConfig`] / [`NetShape`]: the network's size, and the input and output shapes the
 //!   variant dictates.
 //! - [`Net`]: inference, batched: policy logits over every action, win/draw/loss logits and an
@@ -16,8 +16,6 @@
 //! The CPU backend is burn's `flex` (`Device::flex()`); the `cuda` and `vulkan` features add
 //! GPU backends. [`device_from_name`] picks one by the name `--device` gives.
 
-pub mod encode;
-
 mod config;
 mod device;
 mod error;
@@ -30,10 +28,11 @@ mod train;
 pub use burn::tensor::Device;
 pub use config::{NetConfig, TrainConfig};
 pub use device::{DEVICE_NAMES, device_from_name};
-pub use encode::Encode;
 pub use error::NnError;
 pub use export::{BATCH_AXIS, INPUT_NAME, POLICY_OUTPUT, SCORE_OUTPUT, WDL_OUTPUT};
 pub use file::{FileInfo, FileKind, MAX_FILE_BYTES, read_bounded};
-pub use infer::{Evaluation, Net, PositionEval, expected_value, wdl_probabilities};
+pub use infer::{Evaluation, Net};
 pub use net::{NetShape, WDL};
+pub use oxo_encode::Encode;
+pub use oxo_encode::{PositionEval, expected_value, search_value, wdl_probabilities};
 pub use train::{Batch, Losses, Trainer};

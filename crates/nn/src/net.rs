@@ -10,11 +10,9 @@ use burn::tensor::{Device, Int, Tensor, TensorData};
 use serde::{Deserialize, Serialize};
 
 use crate::config::NetConfig;
-use crate::encode::Encode;
+use oxo_encode::Encode;
 
-/// Width of the value head's output: win, draw and loss logits, from the mover's point of
-/// view, in that order.
-pub const WDL: usize = 3;
+pub use oxo_encode::WDL;
 
 /// The input and output shapes a network is built for: they follow from the variant.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -10,11 +10,11 @@ use burn::tensor::activation::log_softmax;
 use burn::tensor::{Device, Tensor, TensorData};
 
 use crate::config::{NetConfig, TrainConfig};
-use crate::encode::Encode;
 use crate::error::NnError;
 use crate::file;
 use crate::infer::Net;
 use crate::net::{NetShape, ResNet, WDL};
+use oxo_encode::Encode;
 
 /// One batch of training examples, row-major by position.
 #[derive(Clone, Copy, Debug)]

@@ -32,5 +32,5 @@ mod mctx_replay_tests;
 
 pub use config::{GumbelConfig, PuctConfig, Scheme, SearchConfig};
 pub use evaluator::{Evaluator, UniformEvaluator};
-pub use rollout::{RolloutConfig, RolloutEvaluator};
+pub use rollout::{RolloutConfig, RolloutEvaluator, mix_playouts};
 pub use search::{BatchedSearch, SearchResult};

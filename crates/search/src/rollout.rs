@@ -63,23 +63,36 @@ impl<'r, E> RolloutEvaluator<'r, E> {
 impl<G: Game, E: Evaluator<G>> Evaluator<G> for RolloutEvaluator<'_, E> {
     fn evaluate(&mut self, positions: &[G], policy_logits: &mut [f32], values: &mut [f32]) {
         self.inner.evaluate(positions, policy_logits, values);
-        if !self.config.is_on() {
-            return;
-        }
-        let weight = self.config.weight.clamp(0.0, 1.0);
-        for (position, value) in positions.iter().zip(values.iter_mut()) {
-            let mover = position.to_move();
-            let total: f32 = (0..self.config.playouts)
-                .map(|_| {
-                    let (end, _) = playout(*position, self.config.policy, self.rng);
-                    end.outcome()
-                        .expect("a playout ends the game")
-                        .value_for(mover)
-                })
-                .sum();
-            let playouts = total / self.config.playouts as f32;
-            *value = (1.0 - weight) * *value + weight * playouts;
-        }
+        mix_playouts(positions, values, &self.config, self.rng);
+    }
+}
+
+/// Mixes into each position's value the mean outcome of `config`'s playouts from it (drawn
+/// from `rng`), `(1 - weight) * value + weight * playouts`: what [`RolloutEvaluator`] does
+/// after its inner evaluator, for callers that get the inner values some other way (a web
+/// page's network). Nothing changes when `config` is off.
+pub fn mix_playouts<G: Game>(
+    positions: &[G],
+    values: &mut [f32],
+    config: &RolloutConfig,
+    rng: &mut SmallRng,
+) {
+    if !config.is_on() {
+        return;
+    }
+    let weight = config.weight.clamp(0.0, 1.0);
+    for (position, value) in positions.iter().zip(values.iter_mut()) {
+        let mover = position.to_move();
+        let total: f32 = (0..config.playouts)
+            .map(|_| {
+                let (end, _) = playout(*position, config.policy, rng);
+                end.outcome()
+                    .expect("a playout ends the game")
+                    .value_for(mover)
+            })
+            .sum();
+        let playouts = total / config.playouts as f32;
+        *value = (1.0 - weight) * *value + weight * playouts;
     }
 }
 

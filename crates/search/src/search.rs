@@ -82,6 +82,8 @@ pub struct BatchedSearch<G: Game> {
     scratch: Vec<f32>,
     noise: Vec<f32>,
     legal: ActionList,
+    /// Whether this search's roots have their noise and schedule (after their evaluation).
+    roots_prepared: bool,
 }
 
 impl<G: Game> BatchedSearch<G> {
@@ -141,6 +143,7 @@ impl<G: Game> BatchedSearch<G> {
             scratch: Vec::with_capacity(G::NUM_ACTIONS),
             noise: Vec::with_capacity(G::NUM_ACTIONS),
             legal: ActionList::new(),
+            roots_prepared: false,
         }
     }
 
@@ -246,42 +249,120 @@ impl<G: Game> BatchedSearch<G> {
     /// (the caller's clock: the search itself reads none, so it also runs where there is
     /// none, as in WebAssembly). PUCT's result is then its usual one over fewer visits;
     /// Gumbel's sequential halving is cut short, so give Gumbel a budget that fits the time.
+    ///
+    /// This is the stepwise search ([`begin`](Self::begin), [`pending`](Self::pending),
+    /// [`supply`](Self::supply)) with the evaluator called in the loop.
     pub fn run_until<E: Evaluator<G> + ?Sized>(
         &mut self,
         evaluator: &mut E,
         stop: &mut dyn FnMut() -> bool,
     ) {
+        self.begin();
+        while !self.batch.positions.is_empty() {
+            let batch = &mut self.batch;
+            let len = batch.positions.len();
+            batch.logits.clear();
+            batch.logits.resize(len * G::NUM_ACTIONS, 0.0);
+            batch.values.clear();
+            batch.values.resize(len, 0.0);
+            evaluator.evaluate(&batch.positions, &mut batch.logits, &mut batch.values);
+            // The roots' own evaluation always completes: stop is asked only after a round of
+            // simulations.
+            let stop_now = self.roots_prepared && stop();
+            self.absorb(stop_now);
+        }
+    }
+
+    /// Starts a stepwise search of every game in use: queues the roots that need the
+    /// evaluator. Then, while [`pending`](Self::pending) is not empty, evaluate those
+    /// positions (as [`Evaluator::evaluate`] would) and hand the answers to
+    /// [`supply`](Self::supply); once it is empty every game has its [`result`](Self::result).
+    ///
+    /// This is the search for callers that cannot be called back, such as a web page whose
+    /// network answers asynchronously; [`run`](Self::run) is the same loop.
+    pub fn begin(&mut self) {
+        self.batch.positions.clear();
+        self.batch.leaves.clear();
+        self.roots_prepared = false;
         for (index, slot) in self.slots.iter_mut().enumerate() {
             slot.has_result = false;
             if slot.active && slot.tree.root().state == NodeState::Fresh {
                 self.batch.queue(index, &mut slot.tree, ROOT);
             }
         }
-        self.evaluate_batch(evaluator);
-        for slot in self.slots.iter_mut().filter(|s| s.active) {
-            prepare_root(&self.config, slot, &mut self.noise);
+        if self.batch.positions.is_empty() {
+            self.absorb(false);
         }
-        loop {
-            for (index, slot) in self.slots.iter_mut().enumerate() {
-                if slot.active {
-                    select_leaves(
-                        &self.config,
-                        index,
-                        slot,
-                        &mut self.batch,
-                        &mut self.scratch,
-                    );
-                }
+    }
+
+    /// The positions waiting for an evaluation, in the order [`supply`](Self::supply) takes
+    /// their answers; empty when the search is over.
+    pub fn pending(&self) -> &[G] {
+        &self.batch.positions
+    }
+
+    /// Takes the evaluation of [`pending`](Self::pending): `G::NUM_ACTIONS` policy logits
+    /// and one value per position, laid out as [`Evaluator::evaluate`] writes them; expands
+    /// and backs them up, then queues the next round's leaves. With `stop` the search ends
+    /// here (as [`run_until`](Self::run_until)'s `stop`; it is ignored while only the roots
+    /// have been evaluated, so that every game has a result).
+    ///
+    /// # Panics
+    ///
+    /// If the slices' lengths do not match the pending positions.
+    pub fn supply(&mut self, policy_logits: &[f32], values: &[f32], stop: bool) {
+        let len = self.batch.positions.len();
+        assert_eq!(policy_logits.len(), len * G::NUM_ACTIONS, "policy logits");
+        assert_eq!(values.len(), len, "values");
+        self.batch.logits.clear();
+        self.batch.logits.extend_from_slice(policy_logits);
+        self.batch.values.clear();
+        self.batch.values.extend_from_slice(values);
+        let stop = stop && self.roots_prepared;
+        self.absorb(stop);
+    }
+
+    /// Expands and backs up the evaluated batch (in `batch.logits` and `batch.values`), then,
+    /// unless `stop`, selects the next round's leaves; where none is left, or on `stop`,
+    /// fills in every game's result.
+    fn absorb(&mut self, stop: bool) {
+        let batch = &mut self.batch;
+        let actions = G::NUM_ACTIONS;
+        for (i, &(slot, node)) in batch.leaves.iter().enumerate() {
+            let tree = &mut self.slots[slot as usize].tree;
+            let logits = &batch.logits[i * actions..(i + 1) * actions];
+            tree.expand(node, logits, batch.values[i], &mut self.legal);
+            tree.backup(node, true);
+        }
+        batch.positions.clear();
+        batch.leaves.clear();
+        if !self.roots_prepared {
+            for slot in self.slots.iter_mut().filter(|s| s.active) {
+                prepare_root(&self.config, slot, &mut self.noise);
             }
-            if self.batch.positions.is_empty() {
-                break;
-            }
-            self.evaluate_batch(evaluator);
-            // Every queued leaf was just evaluated and backed up: nothing is left in flight.
-            if stop() {
-                break;
+            self.roots_prepared = true;
+        } else if stop {
+            self.finish_all();
+            return;
+        }
+        for (index, slot) in self.slots.iter_mut().enumerate() {
+            if slot.active {
+                select_leaves(
+                    &self.config,
+                    index,
+                    slot,
+                    &mut self.batch,
+                    &mut self.scratch,
+                );
             }
         }
+        if self.batch.positions.is_empty() {
+            self.finish_all();
+        }
+    }
+
+    /// Fills in the result of every game in use from its tree.
+    fn finish_all(&mut self) {
         for slot in self.slots.iter_mut().filter(|s| s.active) {
             finish(&self.config, slot, &mut self.scratch);
         }
@@ -291,29 +372,6 @@ impl<G: Game> BatchedSearch<G> {
     #[cfg(test)]
     pub(crate) fn tree(&self, game: usize) -> &Tree<G> {
         &self.slots[game].tree
-    }
-
-    /// Evaluates the queued leaves in one call, expands them and backs their values up.
-    fn evaluate_batch<E: Evaluator<G> + ?Sized>(&mut self, evaluator: &mut E) {
-        let batch = &mut self.batch;
-        let len = batch.positions.len();
-        if len == 0 {
-            return;
-        }
-        let actions = G::NUM_ACTIONS;
-        batch.logits.clear();
-        batch.logits.resize(len * actions, 0.0);
-        batch.values.clear();
-        batch.values.resize(len, 0.0);
-        evaluator.evaluate(&batch.positions, &mut batch.logits, &mut batch.values);
-        for (i, &(slot, node)) in batch.leaves.iter().enumerate() {
-            let tree = &mut self.slots[slot as usize].tree;
-            let logits = &batch.logits[i * actions..(i + 1) * actions];
-            tree.expand(node, logits, batch.values[i], &mut self.legal);
-            tree.backup(node, true);
-        }
-        batch.positions.clear();
-        batch.leaves.clear();
     }
 }
 
@@ -534,6 +592,85 @@ mod tests {
             search.run(&mut UniformEvaluator);
             let visits: u32 = search.result(0).unwrap().visit_counts.iter().sum();
             assert_eq!(visits, 500, "{config:?}");
+        }
+    }
+
+    /// A deterministic evaluator whose answers depend on the position: a policy and value
+    /// from its legal moves, so different leaves get different numbers.
+    struct ShapedEvaluator;
+
+    impl Evaluator<TicTacToe> for ShapedEvaluator {
+        fn evaluate(&mut self, positions: &[TicTacToe], logits: &mut [f32], values: &mut [f32]) {
+            let actions = TicTacToe::NUM_ACTIONS;
+            for (i, position) in positions.iter().enumerate() {
+                let mut legal = ActionList::new();
+                position.legal_actions(&mut legal);
+                let key = legal.iter().fold(7u32, |k, &a| {
+                    k.wrapping_mul(31).wrapping_add(u32::from(a) + 1)
+                });
+                for (a, logit) in logits[i * actions..(i + 1) * actions]
+                    .iter_mut()
+                    .enumerate()
+                {
+                    *logit = ((key as usize + a * 13) % 17) as f32 / 8.0;
+                }
+                values[i] = (key % 19) as f32 / 9.5 - 1.0;
+            }
+        }
+    }
+
+    /// The stepwise search (begin, pending, supply) is `run` and `run_until`: driven by hand
+    /// with the same evaluator it reaches the same results, stopping included, for both
+    /// schemes and several games with several leaves each.
+    #[test]
+    fn stepwise_search_matches_run() {
+        let seeds = [3, 5, 8];
+        let configs = [
+            SearchConfig {
+                leaves_per_tree: 2,
+                ..SearchConfig::puct(60)
+            },
+            SearchConfig::gumbel(60),
+        ];
+        for config in configs {
+            for stop_after in [None, Some(4)] {
+                let new_search = || {
+                    let mut search = BatchedSearch::<TicTacToe>::new(config, &seeds);
+                    for game in 0..seeds.len() {
+                        search.set_root(game, TicTacToe::new());
+                    }
+                    search
+                };
+                let mut looped = new_search();
+                let mut rounds = 0;
+                looped.run_until(&mut ShapedEvaluator, &mut || {
+                    rounds += 1;
+                    Some(rounds) == stop_after
+                });
+                let mut stepped = new_search();
+                stepped.begin();
+                let mut rounds = 0;
+                let mut first = true;
+                while !stepped.pending().is_empty() {
+                    let positions = stepped.pending().to_vec();
+                    let mut logits = vec![0.0; positions.len() * TicTacToe::NUM_ACTIONS];
+                    let mut values = vec![0.0; positions.len()];
+                    ShapedEvaluator.evaluate(&positions, &mut logits, &mut values);
+                    if !first {
+                        rounds += 1;
+                    }
+                    first = false;
+                    stepped.supply(&logits, &values, Some(rounds) == stop_after);
+                }
+                for game in 0..seeds.len() {
+                    assert_eq!(looped.result(game), stepped.result(game), "{config:?}");
+                    check_invariants(stepped.tree(game));
+                }
+                if stop_after.is_some() {
+                    let visits: u32 = stepped.result(0).unwrap().visit_counts.iter().sum();
+                    assert!(visits < 60, "{config:?}: stopped early");
+                }
+            }
         }
     }
 

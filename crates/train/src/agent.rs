@@ -12,9 +12,8 @@ use oxo_search::BatchedSearch;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::config::SchemeName;
-use crate::play_search::{Budget, PlaySearch, SEARCH_PARAMS};
-use crate::value::NetValue;
+use crate::play_search::{Budget, INITIAL_SIMULATION_RATE, PlaySearch, SEARCH_PARAMS};
+use crate::value::{NetValue, net_evaluator};
 
 /// The spec kind of [`NetAgent`].
 pub const NET_KIND: &str = "net";
@@ -93,12 +92,10 @@ impl<G: Encode> NetAgent<G> {
     /// Before a timed Gumbel search: sequential halving needs its budget up front, so it gets
     /// the simulations that the last searches' speed says fit in `ms` (at most `cap`); the
     /// deadline still ends it should it run late. PUCT simply runs to the deadline.
-    fn fit_gumbel_to_time(&mut self, ms: u32, cap: u32) {
-        if self.settings.scheme != SchemeName::Gumbel {
+    fn fit_gumbel_to_time(&mut self) {
+        let Some(sims) = self.settings.timed_gumbel_simulations(self.simulation_rate) else {
             return;
-        }
-        let fitting = self.simulation_rate * f64::from(ms) / 1000.0;
-        let sims = (fitting as u32).clamp(MIN_TIMED_SIMS.min(cap), cap);
+        };
         if self.search.config().simulations != sims {
             self.search = BatchedSearch::new(self.settings.config(sims), &[0]);
         }
@@ -148,20 +145,12 @@ impl<G: Encode> NetAgent<G> {
     }
 }
 
-/// Simulations per second a timed Gumbel search assumes before it has measured its own.
-const INITIAL_SIMULATION_RATE: f64 = 1000.0;
-
-/// The fewest simulations a timed Gumbel search is given.
-const MIN_TIMED_SIMS: u32 = 8;
-
 impl<G: Encode> Agent<G> for NetAgent<G> {
     fn choose(&mut self, game: &G) -> Action {
         let start = Instant::now();
-        if let Budget::Millis { ms, cap } = self.settings.budget {
-            self.fit_gumbel_to_time(ms, cap);
-        }
+        self.fit_gumbel_to_time();
         self.search.set_root(0, *game);
-        let mut evaluator = self.value.evaluator(Some(&mut self.engine), &mut self.rng);
+        let mut evaluator = net_evaluator(&self.value, Some(&mut self.engine), &mut self.rng);
         match self.settings.budget {
             Budget::Simulations(_) => self.search.run(&mut evaluator),
             Budget::Millis { ms, .. } => {

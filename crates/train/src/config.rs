@@ -43,30 +43,7 @@ fn default_seed() -> u64 {
     1
 }
 
-/// The search scheme of self-play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SchemeName {
-    /// Gumbel MuZero search (the default).
-    Gumbel,
-    /// AlphaZero PUCT search with Dirichlet noise.
-    Puct,
-}
-
-impl std::str::FromStr for SchemeName {
-    type Err = String;
-
-    /// `gumbel` or `puct`, as configs and `net:` specs spell them.
-    fn from_str(text: &str) -> Result<Self, String> {
-        match text {
-            "gumbel" => Ok(SchemeName::Gumbel),
-            "puct" => Ok(SchemeName::Puct),
-            _ => Err(format!(
-                "unknown search scheme '{text}': use gumbel or puct"
-            )),
-        }
-    }
-}
+pub use oxo_play::SchemeName;
 
 /// How self-play games are generated.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -18,7 +18,7 @@ use crate::observe::Observer;
 use crate::play_search::PlaySearch;
 use crate::rundir::{Result, RunDir, Stage, TrainError, copy_atomic};
 use crate::selfplay::mix;
-use crate::value::NetValue;
+use crate::value::{NetValue, net_evaluator};
 use crate::workers;
 
 /// Plays `nets[0]` against `nets[1]` from each opening twice, the first as X then as O, both
@@ -53,8 +53,8 @@ pub fn play_pairs<G: Encode>(
     let [rng_a, rng_b] = &mut rngs;
     let [mut engine_a, mut engine_b] = nets.map(|net| net.open(1));
     let mut evaluators = [
-        value.evaluator(Some(&mut engine_a), rng_a),
-        value.evaluator(Some(&mut engine_b), rng_b),
+        net_evaluator(&value, Some(&mut engine_a), rng_a),
+        net_evaluator(&value, Some(&mut engine_b), rng_b),
     ];
     while games.iter().any(|g| !g.is_over()) {
         for (i, game) in games.iter().enumerate() {

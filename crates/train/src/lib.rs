@@ -11,13 +11,14 @@ pub mod gate;
 pub mod logging;
 pub mod observe;
 pub mod pipeline;
-pub mod play_search;
 pub mod records;
 pub mod rundir;
 pub mod selfplay;
 pub mod train;
 pub mod value;
 pub mod workers;
+
+pub use oxo_play::play_search;
 
 pub use agent::{NetAgent, build_any_agent, shipped_agent, shipped_model};
 pub use config::{ConfigError, RunConfig};

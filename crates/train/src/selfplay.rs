@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use oxo_engine::{Engine, EngineModel};
-use oxo_nn::{Encode, Net, WDL, expected_value, wdl_probabilities};
+use oxo_nn::{Encode, Net, WDL, search_value};
 use oxo_rules::{Action, ActionList, Outcome, Player};
 use oxo_search::{BatchedSearch, Evaluator};
 use rand::rngs::SmallRng;
@@ -18,7 +18,7 @@ use serde::Serialize;
 
 use crate::config::{RunConfig, SelfPlayConfig};
 use crate::records::{GameRecord, MoveTarget};
-use crate::value::NetValue;
+use crate::value::{NetValue, net_evaluator};
 use crate::workers;
 
 /// A net's [`Engine`] as the search's [`Evaluator`]: encodes the batch, one
@@ -83,15 +83,9 @@ impl<G: Encode> Evaluator<G> for NetEvaluator<'_> {
         }
         let out = engine.evaluate(&self.inputs, n);
         policy_logits.copy_from_slice(&out.policy);
-        let score_utility = if out.score.is_empty() {
-            0.0
-        } else {
-            self.score_utility
-        };
         for (i, value) in values.iter_mut().enumerate() {
-            let result = expected_value(&wdl_probabilities(&out.wdl[i * WDL..(i + 1) * WDL]));
-            let score = out.score.get(i).map_or(0.0, |s| s.clamp(-1.0, 1.0));
-            *value = (1.0 - score_utility) * result + score_utility * score;
+            let wdl = &out.wdl[i * WDL..(i + 1) * WDL];
+            *value = search_value(wdl, out.score.get(i).copied(), self.score_utility);
         }
         self.time += start.elapsed();
         self.positions += n as u64;
@@ -289,7 +283,7 @@ fn play_worker_games<G: Encode>(
     let mut fast = BatchedSearch::<G>::new(fast_search, &seeds(2));
     let mut rng = SmallRng::seed_from_u64(mix(seed, 0, 3));
     let mut playout_rng = SmallRng::seed_from_u64(mix(seed, 0, 5));
-    let mut evaluator = value.evaluator(engine, &mut playout_rng);
+    let mut evaluator = net_evaluator(&value, engine, &mut playout_rng);
     let mut slots: Vec<Option<Live<G>>> = (0..n).map(|_| None).collect();
     let mut started = 0;
     let mut done = Vec::with_capacity(games);

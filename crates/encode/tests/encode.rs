@@ -1,7 +1,7 @@
 //! Encoding tests for every variant: the planes are fully written and in range, the legal
 //! planes match `legal_actions`, and symmetric positions encode to permuted planes.
 
-use oxo_nn::Encode;
+use oxo_encode::Encode;
 use oxo_rules::adjacency::Adjacency;
 use oxo_rules::extreme::Extreme;
 use oxo_rules::paytoplay::PayToPlay;

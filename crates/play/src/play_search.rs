@@ -4,7 +4,7 @@
 use oxo_agents::AgentSpec;
 use oxo_search::{GumbelConfig, PuctConfig, Scheme, SearchConfig};
 
-use crate::config::SchemeName;
+use crate::SchemeName;
 
 /// The search parameters a `net:` spec takes (besides the model, engine and value ones).
 pub const SEARCH_PARAMS: &[&str] = &[
@@ -50,6 +50,12 @@ pub const DEFAULT_SIMS: u32 = 64;
 /// The most simulations a timed search (`ms` without `sims`) may run in one move: far more
 /// than any net evaluates in a few seconds on a CPU, and a bound on the tree's memory.
 pub const MAX_TIMED_SIMS: u32 = 200_000;
+
+/// Simulations per second a timed Gumbel search assumes before it has measured its own.
+pub const INITIAL_SIMULATION_RATE: f64 = 1000.0;
+
+/// The fewest simulations a timed Gumbel search is given.
+pub const MIN_TIMED_SIMS: u32 = 8;
 
 /// What ends one move's search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -168,6 +174,22 @@ impl PlaySearch {
             Budget::Simulations(sims) => sims,
             Budget::Millis { cap, .. } => cap,
         }
+    }
+
+    /// The simulations a timed Gumbel search is given: what `simulation_rate` (simulations
+    /// a second, measured on the last searches) says fit in the time, at least
+    /// [`MIN_TIMED_SIMS`] and at most the cap. Sequential halving needs its budget up front;
+    /// the deadline still ends a search that runs late. `None` for PUCT, which simply runs
+    /// to the deadline, and for a budget of simulations.
+    pub fn timed_gumbel_simulations(&self, simulation_rate: f64) -> Option<u32> {
+        let Budget::Millis { ms, cap } = self.budget else {
+            return None;
+        };
+        if self.scheme != SchemeName::Gumbel {
+            return None;
+        }
+        let fitting = simulation_rate * f64::from(ms) / 1000.0;
+        Some((fitting as u32).clamp(MIN_TIMED_SIMS.min(cap), cap))
     }
 
     /// The search configuration with `simulations` a move.

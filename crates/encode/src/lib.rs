@@ -8,7 +8,11 @@
 //! scaled to about `[-1, 1]`.
 //!
 //! Each variant's encoding lives in its own file; [`Encode::plane_names`] describes its planes
-//! for humans and for the exported model's `model.json`.
+//! for humans and for the exported model's `model.json`. [`outputs`] reads the network's
+//! answers back into the values a search uses.
+//!
+//! This crate is the network's input and output contract without any ML framework: the burn
+//! crate (`oxo-nn`) and the WebAssembly front end (`oxo-web`) both use it.
 
 mod adjacency;
 mod extreme;
@@ -16,6 +20,10 @@ mod paytoplay;
 mod tictactoe;
 mod ultimate;
 mod xando;
+
+pub mod outputs;
+
+pub use outputs::{PositionEval, WDL, expected_value, search_value, softmax, wdl_probabilities};
 
 use oxo_rules::Game;
 

@@ -1,0 +1,38 @@
+//! How a trained net plays, without any ML framework: the search a `net:` agent runs
+//! ([`PlaySearch`], from a spec's search parameters or a model's `model.json`) and how its
+//! outputs become values ([`NetValue`]: the score head's share and random playouts). The
+//! trainer's agents and the WebAssembly front end (`oxo-web`) both read them from here, so a
+//! model plays the same search everywhere.
+
+pub mod play_search;
+pub mod value;
+
+use serde::{Deserialize, Serialize};
+
+pub use play_search::{Budget, PlaySearch};
+pub use value::NetValue;
+
+/// A search scheme, as run configs (`selfplay.scheme`) and `net:` specs (`search=`) name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SchemeName {
+    /// Gumbel MuZero search (the default).
+    Gumbel,
+    /// AlphaZero PUCT search with Dirichlet noise.
+    Puct,
+}
+
+impl std::str::FromStr for SchemeName {
+    type Err = String;
+
+    /// `gumbel` or `puct`, as configs and `net:` specs spell them.
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "gumbel" => Ok(SchemeName::Gumbel),
+            "puct" => Ok(SchemeName::Puct),
+            _ => Err(format!(
+                "unknown search scheme '{text}': use gumbel or puct"
+            )),
+        }
+    }
+}
