@@ -1,7 +1,8 @@
 //! Sackson's X and O (6x6, a round of two games): marks, black squares, the legal claims and
-//! blackenings, which game and phase this is, turns left, and the scores.
+//! blackenings, which game and phase this is, turns left, the scores, and what a symbol on
+//! each empty square would add to each player's score (the one-move gains `greedy` plays by).
 
-use oxo_rules::xando::{TURNS_PER_PLAYER, XAndO};
+use oxo_rules::xando::{TURNS_PER_PLAYER, XAndO, score_marks};
 use oxo_rules::{Game, Player};
 
 use super::{Encode, ONES, Planes};
@@ -9,8 +10,12 @@ use super::{Encode, ONES, Planes};
 /// Scores are divided by this: a game's run score rarely leaves -50..=50.
 const SCORE_SCALE: f32 = 50.0;
 
+/// One symbol's gains are divided by this: it changes a score by -20 (joining runs into a
+/// five) to +26 (completing a six).
+const GAIN_SCALE: f32 = 25.0;
+
 impl Encode for XAndO {
-    const PLANES: usize = 14;
+    const PLANES: usize = 16;
 
     fn plane_names() -> &'static [&'static str] {
         &[
@@ -27,6 +32,8 @@ impl Encode for XAndO {
             "mover score: the mover's run score in the current game / 50",
             "opponent score: the opponent's run score in the current game / 50",
             "game 1 margin: the mover's game-1 score minus the opponent's / 50 (0 in game 1)",
+            "mover gain: on each empty square, what the mover's symbol there would add to the mover's score / 25",
+            "opponent gain: on each empty square, what the opponent's symbol there would add to the opponent's score / 25",
             ONES,
         ]
     }
@@ -60,6 +67,21 @@ impl Encode for XAndO {
             let margin = first[mover.index()] - first[opponent.index()];
             planes.fill(12, margin as f32 / SCORE_SCALE);
         }
-        planes.fill(13, 1.0);
+        gains(&mut planes, 13, self.marks(mover), self.empty());
+        gains(&mut planes, 14, self.marks(opponent), self.empty());
+        planes.fill(15, 1.0);
+    }
+}
+
+/// Writes to `plane`, on every `empty` square, what one more symbol there adds to the score
+/// of the symbols `marks`.
+fn gains(planes: &mut Planes, plane: usize, marks: u64, empty: u64) {
+    let now = score_marks(marks);
+    let mut cells = empty;
+    while cells != 0 {
+        let cell = cells.trailing_zeros() as usize;
+        let gain = score_marks(marks | 1 << cell) - now;
+        planes.set(plane, cell, gain as f32 / GAIN_SCALE);
+        cells &= cells - 1;
     }
 }

@@ -134,6 +134,32 @@ fn xando() {
     check_variant::<XAndO>(10);
 }
 
+/// xando's gain planes: what a symbol on each empty square adds to its player's score. With
+/// X on A6 and B6 (a run of two, +1), a third in a row makes a run of three (-5): a gain of -6
+/// on C6; joining nothing gains 0; A5 makes two twos (with A6 down the column, with B6 along
+/// the diagonal), +2.
+#[test]
+fn xando_gains_are_one_move_score_changes() {
+    let mut game = XAndO::new();
+    for blacken in ["#A1", "#F1", "#A2", "#F2"] {
+        game.play(XAndO::parse_action(blacken).unwrap());
+    }
+    for text in ["A6", "D1", "B6", "E1"] {
+        game.play(XAndO::parse_action(text).unwrap());
+    }
+    // X to move, with A6 and B6; O holds D1 and E1.
+    let planes = encode(&game);
+    let cells = 36;
+    let mover = plane::<XAndO>("mover gain:").unwrap() * cells;
+    let opponent = plane::<XAndO>("opponent gain:").unwrap() * cells;
+    let cell = |text: &str| XAndO::parse_action(text).unwrap() as usize;
+    assert_eq!(planes[mover + cell("C6")] * 25.0, -6.0);
+    assert_eq!(planes[mover + cell("D3")] * 25.0, 0.0);
+    assert_eq!(planes[mover + cell("A5")] * 25.0, 2.0);
+    assert_eq!(planes[opponent + cell("C1")] * 25.0, -6.0);
+    assert_eq!(planes[opponent + cell("B6")], 0.0, "not empty");
+}
+
 #[test]
 fn adjacency() {
     check_variant::<Adjacency>(5);
