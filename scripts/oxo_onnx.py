@@ -602,13 +602,14 @@ class XAndO(Game):
     number of filled squares and the game number (also once over). Scores during play: game
     1's final scores plus the current grid's runs.
 
-    Planes (14): mover symbols, opponent symbols, black squares, opening black squares, legal
+    Planes (16): mover symbols, opponent symbols, black squares, opening black squares, legal
     claims, legal blackenings, game-2 flag, opening flag, last-turn flag, mover's turns left /
     16, mover's current-game score / 50, opponent's / 50, mover's game-1 margin / 50 (0 in game
-    1), ones.
+    1), on each empty square what a symbol there adds to the mover's score / 25 and to the
+    opponent's / 25, ones.
     """
 
-    NAME, WIDTH, HEIGHT, NUM_ACTIONS, PLANES = "xando", 6, 6, 72, 14
+    NAME, WIDTH, HEIGHT, NUM_ACTIONS, PLANES = "xando", 6, 6, 72, 16
 
     def __init__(self):
         self.outcome: str | None = None
@@ -732,6 +733,10 @@ class XAndO(Game):
         planes[11, :] = scaled(game[opponent], 50.0)
         if self.second_game:
             planes[12, :] = scaled(self.first_game[mover] - self.first_game[opponent], 50.0)
+        for plane, player in ((13, mover), (14, opponent)):
+            now = xo_score(self.marks[player])
+            for cell in self.empty():
+                planes[plane, cell] = scaled(xo_score(self.marks[player] | {cell}) - now, 25.0)
         return self._shaped(planes)
 
 

@@ -44,6 +44,14 @@ pub fn check_search_params(text: &str) -> Result<PlaySearch, String> {
     PlaySearch::from_spec(&spec)
 }
 
+/// The search a model's `model.json` records in its `play` object (`play.search`), or
+/// [`LEGACY_PLAY_SEARCH`] where the object or the field is missing or invalid.
+pub fn recorded_search(play: Option<&serde_json::Value>) -> String {
+    play.and_then(|play| Some(play.get("search")?.as_str()?.to_string()))
+        .filter(|search| check_search_params(search).is_ok())
+        .unwrap_or_else(|| LEGACY_PLAY_SEARCH.to_string())
+}
+
 /// Simulations per move when a spec names neither `sims` nor `ms`.
 pub const DEFAULT_SIMS: u32 = 64;
 

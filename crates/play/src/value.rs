@@ -25,6 +25,28 @@ impl NetValue {
         rollouts: RolloutConfig::OFF,
     };
 
+    /// The value a model's `model.json` asks for in its `play` object (`score_utility`,
+    /// `rollouts`, `rollout_weight`, `rollout_policy`); the net's value alone where the
+    /// object is missing, and for each setting missing from it.
+    pub fn recorded(play: Option<&serde_json::Value>) -> NetValue {
+        let field = |name: &str| play.and_then(|p| p.get(name)?.as_f64());
+        let policy = play
+            .and_then(|p| p.get("rollout_policy")?.as_str()?.parse().ok())
+            .unwrap_or(PlayoutPolicy::Uniform);
+        let rollouts = match (field("rollouts"), field("rollout_weight")) {
+            (Some(playouts), Some(weight)) => RolloutConfig {
+                playouts: playouts as u32,
+                weight: weight as f32,
+                policy,
+            },
+            _ => RolloutConfig::OFF,
+        };
+        NetValue {
+            score_utility: field("score_utility").map_or(0.0, |weight| weight as f32),
+            rollouts,
+        }
+    }
+
     /// The `net:` spec parameters that ask for this value: `,rollouts=R,mix=W` (with
     /// `,playout=tactical` for tactical playouts) and `,score=U`, each left out when off.
     pub fn spec_params(&self) -> String {

@@ -251,33 +251,13 @@ pub fn play_settings(model: &Path, search: &str) -> Value {
 /// The search a `model.json` records (`play.search`), or [`LEGACY_PLAY_SEARCH`] where the
 /// file or the field is missing or invalid.
 pub fn model_play_search(model_json: &Path) -> String {
-    model_json_field(model_json, "play")
-        .and_then(|play| Some(play.get("search")?.as_str()?.to_string()))
-        .filter(|search| check_search_params(search).is_ok())
-        .unwrap_or_else(|| LEGACY_PLAY_SEARCH.to_string())
+    oxo_play::play_search::recorded_search(model_json_field(model_json, "play").as_ref())
 }
 
 /// The [`NetValue`] a `model.json` asks for (its `play` field); the net's value alone where
 /// the file or the field is missing, and for each setting missing from the field.
 pub fn model_net_value(model_json: &Path) -> NetValue {
-    let play = model_json_field(model_json, "play");
-    let field = |name: &str| play.as_ref().and_then(|p| p.get(name)?.as_f64());
-    let policy = play
-        .as_ref()
-        .and_then(|p| p.get("rollout_policy")?.as_str()?.parse().ok())
-        .unwrap_or(PlayoutPolicy::Uniform);
-    let rollouts = match (field("rollouts"), field("rollout_weight")) {
-        (Some(playouts), Some(weight)) => RolloutConfig {
-            playouts: playouts as u32,
-            weight: weight as f32,
-            policy,
-        },
-        _ => RolloutConfig::OFF,
-    };
-    NetValue {
-        score_utility: field("score_utility").map_or(0.0, |weight| weight as f32),
-        rollouts,
-    }
+    NetValue::recorded(model_json_field(model_json, "play").as_ref())
 }
 
 /// The records of a `.jsonl` file (none if it is missing; unreadable lines are skipped).
