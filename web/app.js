@@ -148,6 +148,7 @@ function render() {
   const size = Math.floor(Math.min(40, 560 / width));
   const margin = 18;
   const glyphs = [...g.glyphs()];
+  const owners = [...g.owners()];
   const legal = new Set(g.to_move() === state.human ? g.legal_moves() : []);
   const blacken = $('blacken').checked;
   const lastCell = state.lastMove ? g.move_cell(state.lastMove) : undefined;
@@ -176,6 +177,7 @@ function render() {
       if (glyph === '#') classes.push('black');
       else if (glyph === ' ') classes.push('closed');
       else if (glyph !== '.' && glyph !== 'X' && glyph !== 'O') classes.push('special');
+      if (owners[cell] !== '.') classes.push(`won-${owners[cell]}`);
       if (legal.has(move)) classes.push('legal');
       if (cell === lastCell) classes.push('last');
       const rect = add('rect', {

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use oxo_agents::{Agent, AgentSpec, Evaluate, SpecError};
 use oxo_engine::{Engine, EngineKind, EngineModel};
 use oxo_nn::{Device, Encode, Net};
+use oxo_play::nn_eval_line;
 use oxo_rules::{ActionList, Game, Outcome, Player, Variant, with_variant};
-use serde_json::{Map, Value, json};
 
 /// A game in progress, whatever its variant.
 pub trait Session {
@@ -173,15 +173,6 @@ impl<G: Encode + Evaluate> Session for GameSession<G> {
         let game = *self.current();
         let engine = self.engine.as_mut().expect("loaded above");
         let eval = engine.evaluate_position(&game);
-        let policy: Map<String, Value> = eval
-            .policy
-            .iter()
-            .map(|&(action, p)| (G::format_action(action), json!(p)))
-            .collect();
-        let mut line = json!({ "value": eval.value, "wdl": eval.wdl, "policy": policy });
-        if let Some(score) = eval.score {
-            line["score"] = json!(score);
-        }
-        Ok(line.to_string())
+        Ok(nn_eval_line::<G>(&eval))
     }
 }

@@ -73,7 +73,12 @@ fn evaluate_all<G: Encode>(engine: &mut Engine, positions: &[G]) -> Vec<Position
                 wdl: out.wdl[i * 3..(i + 1) * 3].to_vec(),
                 score: out.score.get(i).map(|&s| vec![s]).unwrap_or_default(),
             };
-            evals.push(PositionEval::of(position, &one));
+            evals.push(PositionEval::of(
+                position,
+                &one.policy,
+                &one.wdl,
+                one.score.first().copied(),
+            ));
         }
         start += chunk.len();
         batch = batch * 2 % 97 + 1;

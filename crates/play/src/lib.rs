@@ -2,13 +2,16 @@
 //! ([`PlaySearch`], from a spec's search parameters or a model's `model.json`) and how its
 //! outputs become values ([`NetValue`]: the score head's share and random playouts). The
 //! trainer's agents and the WebAssembly front end (`oxo-web`) both read them from here, so a
-//! model plays the same search everywhere.
+//! model plays the same search everywhere; and the line a net's judgement of a position is
+//! printed as ([`nn_eval_line`]).
 
+pub mod eval_line;
 pub mod play_search;
 pub mod value;
 
 use serde::{Deserialize, Serialize};
 
+pub use eval_line::nn_eval_line;
 pub use play_search::{Budget, PlaySearch};
 pub use value::NetValue;
 

@@ -247,7 +247,7 @@ mod tests {
     use oxo_rules::ultimate::Ultimate;
     use oxo_search::{RolloutConfig, Scheme};
 
-    use crate::play_search::MAX_TIMED_SIMS;
+    use crate::play_search::{MAX_TIMED_SIMS, MIN_TIMED_SIMS};
 
     fn build(spec: &str) -> Result<NetAgent<TicTacToe>, String> {
         NetAgent::from_spec(&spec.parse().expect("a well-formed spec"))

@@ -11,12 +11,10 @@ use std::path::{Path, PathBuf};
 use oxo_nn::{
     BATCH_AXIS, Device, Encode, INPUT_NAME, Net, POLICY_OUTPUT, SCORE_OUTPUT, WDL_OUTPUT,
 };
-use oxo_rules::{Action, PlayoutPolicy};
-use oxo_search::RolloutConfig;
+use oxo_rules::Action;
 use serde_json::{Value, json};
 
 use crate::config::RunConfig;
-use crate::play_search::{LEGACY_PLAY_SEARCH, check_search_params};
 use crate::rundir::{Result, io_error, write_atomic};
 use crate::value::NetValue;
 
@@ -36,7 +34,8 @@ pub const EXPORT_FILES: [&str; 5] = [
 
 /// Exports the model (or checkpoint) at `model`, of variant `G`, into directory `out`
 /// (created if needed; files in it are replaced atomically), recording `search` (a `net:`
-/// spec's search parameters, checked by [`check_search_params`]) as the search it plays
+/// spec's search parameters, checked by
+/// [`check_search_params`](crate::play_search::check_search_params)) as the search it plays
 /// best with. Returns the paths written.
 pub fn export_model<G: Encode>(model: &Path, out: &Path, search: &str) -> Result<Vec<PathBuf>> {
     let net = Net::load::<G>(model, &Device::flex())?;
@@ -248,8 +247,9 @@ pub fn play_settings(model: &Path, search: &str) -> Value {
     })
 }
 
-/// The search a `model.json` records (`play.search`), or [`LEGACY_PLAY_SEARCH`] where the
-/// file or the field is missing or invalid.
+/// The search a `model.json` records (`play.search`), or
+/// [`LEGACY_PLAY_SEARCH`](crate::play_search::LEGACY_PLAY_SEARCH) where the file or the
+/// field is missing or invalid.
 pub fn model_play_search(model_json: &Path) -> String {
     oxo_play::play_search::recorded_search(model_json_field(model_json, "play").as_ref())
 }

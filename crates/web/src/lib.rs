@@ -125,6 +125,12 @@ impl WebGame {
         self.inner.move_cell(text)
     }
 
+    /// Per cell, the winner of the small board holding it (`X`, `O`) or `.` while nobody has
+    /// won it (nested variants; all `.` elsewhere), so a page can shade won boards.
+    pub fn owners(&self) -> String {
+        self.inner.owners()
+    }
+
     /// The network's input for the position, `planes * height * width` floats.
     pub fn encode(&self) -> Vec<f32> {
         self.inner.encode()

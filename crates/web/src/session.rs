@@ -3,12 +3,12 @@
 
 use oxo_encode::{Encode, PositionEval, WDL, search_value};
 use oxo_play::play_search::{INITIAL_SIMULATION_RATE, check_search_params, recorded_search};
-use oxo_play::{Budget, NetValue, PlaySearch};
+use oxo_play::{Budget, NetValue, PlaySearch, nn_eval_line};
 use oxo_rules::{ActionList, Game, Outcome, Player, Variant, with_variant};
 use oxo_search::{BatchedSearch, mix_playouts};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
 /// The sizes a page needs to draw a variant and feed its network.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +49,9 @@ pub trait AnyGame {
     fn board(&self) -> String;
     /// The cell of a move, if it has one.
     fn move_cell(&self, text: &str) -> Option<usize>;
+    /// Per cell, the winner of its small board (`X`, `O`) or `.` (nested variants; all `.`
+    /// elsewhere).
+    fn owners(&self) -> String;
     /// The network input of the position.
     fn encode(&self) -> Vec<f32>;
     /// `nn_eval`'s JSON line from the net's raw outputs for the position.
@@ -200,6 +203,17 @@ impl<G: Encode> AnyGame for Session<G> {
         G::action_cell(G::parse_action(text).ok()?)
     }
 
+    fn owners(&self) -> String {
+        let game = self.game();
+        (0..G::WIDTH * G::HEIGHT)
+            .map(|cell| match game.owner(cell) {
+                Some(Player::X) => 'X',
+                Some(Player::O) => 'O',
+                None => '.',
+            })
+            .collect()
+    }
+
     fn encode(&self) -> Vec<f32> {
         let mut input = vec![0.0; G::INPUT_SIZE];
         self.game().encode(&mut input);
@@ -207,17 +221,7 @@ impl<G: Encode> AnyGame for Session<G> {
     }
 
     fn nn_eval(&self, policy: &[f32], wdl: &[f32], score: Option<f32>) -> String {
-        let eval = PositionEval::of(self.game(), policy, wdl, score);
-        let policy: Map<String, Value> = eval
-            .policy
-            .iter()
-            .map(|&(action, p)| (G::format_action(action), json!(p)))
-            .collect();
-        let mut line = json!({ "value": eval.value, "wdl": eval.wdl, "policy": policy });
-        if let Some(score) = eval.score {
-            line["score"] = json!(score);
-        }
-        line.to_string()
+        nn_eval_line::<G>(&PositionEval::of(self.game(), policy, wdl, score))
     }
 
     fn search_begin(&mut self, play_json: &str, now_ms: f64) -> Result<(), String> {
