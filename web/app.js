@@ -150,6 +150,9 @@ function render() {
   const glyphs = [...g.glyphs()];
   const owners = [...g.owners()];
   const legal = new Set(g.to_move() === state.human ? g.legal_moves() : []);
+  // Blackening is offered only while it is legal (xando's opening and last turns).
+  const canBlacken = g.legal_moves().some((m) => m.startsWith('#'));
+  if (!canBlacken) $('blacken').checked = false;
   const blacken = $('blacken').checked;
   const lastCell = state.lastMove ? g.move_cell(state.lastMove) : undefined;
 
@@ -206,7 +209,7 @@ function render() {
   const allLegal = g.legal_moves();
   $('pass').hidden = !allLegal.includes('pass');
   $('pass').disabled = !legal.has('pass');
-  $('blacken-mode').hidden = !allLegal.some((m) => m.startsWith('#'));
+  $('blacken-mode').hidden = !canBlacken;
   const scores = g.scores();
   const result = g.result();
   let status = result === undefined

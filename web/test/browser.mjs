@@ -133,7 +133,7 @@ async function playVariant(browser, base, variant, seed) {
   check(errors.length === 0, `${variant}: page errors: ${errors.join('; ')}`);
   engine.close();
   await page.close();
-  console.log(`web test: ${variant}: ${synced} moves, ${turns} clicked, result ${result}${score ? ` (${score.join('-')})` : ''}`);
+  console.log(`web test: ${variant}: ${synced} moves, ${turns} clicked, result ${result}${score ? ` (X ${score[0]}, O ${score[1]})` : ''}`);
 }
 
 const server = await serve();
@@ -149,7 +149,7 @@ try {
     await playVariant(browser, base, variant, 17 + i);
   }
 } catch (e) {
-  console.error(`web test failed: ${e.message}`);
+  console.error(`web test failed: ${e.stack}`);
   failed = true;
 } finally {
   await browser.close();
