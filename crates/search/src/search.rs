@@ -318,13 +318,13 @@ impl<G: Game> BatchedSearch<G> {
         self.batch.logits.extend_from_slice(policy_logits);
         self.batch.values.clear();
         self.batch.values.extend_from_slice(values);
-        let stop = stop && self.roots_prepared;
         self.absorb(stop);
     }
 
     /// Expands and backs up the evaluated batch (in `batch.logits` and `batch.values`), then,
     /// unless `stop`, selects the next round's leaves; where none is left, or on `stop`,
-    /// fills in every game's result.
+    /// fills in every game's result. The roots' own round ignores `stop`: they are prepared
+    /// and searched on, so that every game has a result.
     fn absorb(&mut self, stop: bool) {
         let batch = &mut self.batch;
         let actions = G::NUM_ACTIONS;

@@ -86,8 +86,6 @@ struct Search<G: Game> {
     value: NetValue,
     /// When the search began (the page's clock, milliseconds).
     started_ms: f64,
-    /// Whether it has finished and `tree.result(0)` is its answer.
-    done: bool,
 }
 
 /// One variant's game: the positions so far (the first is the start), the moves that led
@@ -243,7 +241,6 @@ impl<G: Encode> AnyGame for Session<G> {
             settings,
             value,
             started_ms: now_ms,
-            done: false,
         });
         Ok(())
     }
@@ -303,12 +300,8 @@ impl<G: Encode> AnyGame for Session<G> {
         );
         let stop = Self::out_of_time(search, now_ms);
         search.tree.supply(policy, &values, stop);
-        if search.tree.pending().is_empty() {
-            search.done = true;
-            let result = search
-                .tree
-                .result(0)
-                .expect("a finished search has a result");
+        // A search has a result once it has finished.
+        if let Some(result) = search.tree.result(0) {
             let done: u32 = result.visit_counts.iter().sum();
             let elapsed = (now_ms - search.started_ms) / 1000.0;
             if matches!(search.settings.budget, Budget::Millis { .. }) && elapsed > 0.0 {
@@ -319,8 +312,8 @@ impl<G: Encode> AnyGame for Session<G> {
     }
 
     fn search_move(&self) -> Option<String> {
-        let search = self.search.as_ref().filter(|s| s.done)?;
-        Some(G::format_action(search.tree.result(0)?.action))
+        let result = self.search.as_ref()?.tree.result(0)?;
+        Some(G::format_action(result.action))
     }
 }
 
