@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what oxo and its tests use beyond Rust, where it is missing: onnxruntime and numpy
 # from PyPI (oxo's fast inference engine loads the wheel's libonnxruntime; the export tests run
-# exported models in it) and tmux (the terminal test of `oxo play` drives a real pane). Safe
+# exported models in it), tmux (the terminal test of `oxo play` drives a real pane) and the
+# S3 server s3s-fs from crates.io (the store-run test runs its processes through it). Safe
 # to run again: it installs only what is missing. Downloads come from the package registries
-# alone (PyPI, Debian).
+# alone (PyPI, Debian, crates.io).
 set -euo pipefail
 
 if ! command -v cargo >/dev/null 2>&1; then
@@ -21,4 +22,10 @@ if ! command -v tmux >/dev/null 2>&1; then
   sudo=""
   if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
   ($sudo apt-get install -y tmux || ($sudo apt-get update && $sudo apt-get install -y tmux)) >/dev/null
+fi
+
+if ! command -v s3s-fs >/dev/null 2>&1 && [ ! -x "${CARGO_HOME:-$HOME/.cargo}/bin/s3s-fs" ]; then
+  echo "setup: installing s3s-fs 0.14.1 (an S3 server over a directory, for the store tests)" >&2
+  # 0.14.1: later versions need a newer rustc than oxo's.
+  cargo install --quiet s3s-fs --version 0.14.1 --features binary --locked
 fi

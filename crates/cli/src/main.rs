@@ -84,9 +84,29 @@ enum Command {
         /// built-in one) and exit without training.
         #[arg(long)]
         print_config: bool,
-        /// The run directory (default: runs/VARIANT).
+        /// The run: a directory (default: runs/VARIANT), or a store URL (`s3://BUCKET/PREFIX`,
+        /// `gs://`, `az://`, `file:///DIR`) that many processes share; credentials and
+        /// endpoint from the environment (`AWS_ENDPOINT`, `AWS_ACCESS_KEY_ID`,
+        /// `AWS_ALLOW_HTTP`, ...).
         #[arg(long)]
-        run: Option<PathBuf>,
+        run: Option<String>,
+        /// Run one role of a store run: `selfplay` (any number of workers), `trainer`
+        /// (exactly one), `gate` (one), or `all` (the three in turn; the default for a URL).
+        /// With a directory, the directory is then a store run.
+        #[arg(long, value_parser = parse_role)]
+        role: Option<oxo_train::roles::Role>,
+        /// Start this trainer although another one wrote to the store in the last two
+        /// minutes: that one was killed and this one replaces it.
+        #[arg(long)]
+        takeover: bool,
+        /// Where a store run's processes keep the models they fetch (default: a folder of
+        /// the system's temporary directory).
+        #[arg(long)]
+        cache: Option<PathBuf>,
+        /// Threads this process of a store run plays on, 1 to 1024 (default: the config's
+        /// selfplay.workers).
+        #[arg(long, value_parser = parse_threads)]
+        threads: Option<usize>,
         /// Stop at the first stage boundary after this many minutes (above 0, at most a year).
         #[arg(long, allow_negative_numbers = true, value_parser = parse_minutes)]
         minutes: Option<f64>,
@@ -97,6 +117,13 @@ enum Command {
         init: Option<PathBuf>,
         #[command(flatten)]
         device: DeviceArg,
+    },
+    /// Where a store run stands (`oxo train --run URL`): generation, best net, the last gate
+    /// decision, each self-play worker's games per hour; from the store alone.
+    Status {
+        /// The run's store: a URL or a directory.
+        #[arg(long)]
+        run: String,
     },
     /// Export a trained network for other front ends: ONNX, safetensors, model.json, README.
     Export {
@@ -360,7 +387,9 @@ fn main() -> ExitCode {
     quiet_on_closed_pipe();
     let command = Cli::parse().command;
     if !matches!(command, Command::Train { .. }) {
-        tracing_subscriber::registry().with(stderr_log()).init();
+        tracing_subscriber::registry()
+            .with(stderr_log("warn"))
+            .init();
     }
     let result = match command {
         Command::Play { variant, agent } => play::play(
@@ -395,16 +424,48 @@ fn main() -> ExitCode {
             config,
             print_config,
             run,
+            role,
+            takeover,
+            cache,
+            threads,
             minutes,
             init,
             device,
         } => {
+            let location = run.unwrap_or_else(|| format!("runs/{variant}"));
             if print_config {
                 print_train_config(variant, config)
+            } else if role.is_some() || oxo_train::roles::is_url(&location) {
+                let options = oxo_train::roles::RoleOptions {
+                    time_limit: minutes.map(|m| Duration::from_secs_f64(m * 60.0)),
+                    cache,
+                    takeover,
+                    threads,
+                    progress: io::stderr().is_terminal(),
+                    ..Default::default()
+                };
+                let role = role.unwrap_or(oxo_train::roles::Role::All);
+                run_store_train(
+                    variant,
+                    config,
+                    &location,
+                    role,
+                    init,
+                    &options,
+                    &device.device,
+                )
             } else {
-                run_train(variant, config, run, minutes, init, &device.device)
+                run_train(
+                    variant,
+                    config,
+                    Some(PathBuf::from(location)),
+                    minutes,
+                    init,
+                    &device.device,
+                )
             }
         }
+        Command::Status { run } => run_status(&run),
         Command::Export { model, out, search } => run_export(&model, &out, &search),
         Command::Bench { target } => run_bench(target),
     };
@@ -420,11 +481,11 @@ fn main() -> ExitCode {
 /// The terminal's share of the log lines: the events `RUST_LOG` lets through (by default
 /// warnings and errors, such as an inference engine falling back), on standard error. A
 /// training run's `log.txt` gets every event at INFO and above besides.
-fn stderr_log<S>() -> impl Layer<S>
+fn stderr_log<S>(default: &str) -> impl Layer<S>
 where
     S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
 {
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("warn"));
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
     tracing_subscriber::fmt::layer()
         .with_writer(io::stderr)
         .with_ansi(io::stderr().is_terminal())
@@ -547,6 +608,70 @@ fn print_train_config(variant: Variant, path: Option<PathBuf>) -> Result<(), Str
     Ok(())
 }
 
+/// `oxo train --run URL` or `--role ROLE`: one role (or all three) of a store run. Log lines
+/// go to standard error (at INFO unless `RUST_LOG` says otherwise): a store has no log file.
+fn run_store_train(
+    variant: Variant,
+    config: Option<PathBuf>,
+    location: &str,
+    role: oxo_train::roles::Role,
+    init: Option<PathBuf>,
+    options: &oxo_train::roles::RoleOptions,
+    device: &oxo_nn::Device,
+) -> Result<(), String> {
+    use oxo_train::roles::ConfigChoice;
+    if let Some(init) = init {
+        return Err(format!(
+            "--init {}: a store run starts from a random net; --init works with a run directory",
+            init.display()
+        ));
+    }
+    if !oxo_train::roles::is_url(location)
+        && std::path::Path::new(location).join("state.json").exists()
+    {
+        return Err(format!(
+            "{location} is a run directory of `oxo train` without --role; a store run needs \
+             another directory or a URL"
+        ));
+    }
+    tracing_subscriber::registry()
+        .with(stderr_log("info"))
+        .init();
+    let choice = match config {
+        Some(_) => ConfigChoice::Given(load_config(variant, config)?),
+        None => ConfigChoice::StoredOr(oxo_train::RunConfig::default_for(variant)),
+    };
+    let run = oxo_train::roles::StoreRun::open(location, Some(variant.name()), choice, options)
+        .map_err(|e| e.to_string())?;
+    let summary =
+        with_variant!(variant, G => oxo_train::roles::run_role::<G>(&run, role, device, options))
+            .map_err(|e| e.to_string())?;
+    println!("{summary}");
+    Ok(())
+}
+
+/// `oxo status --run URL`.
+fn run_status(location: &str) -> Result<(), String> {
+    let options = oxo_train::roles::RoleOptions::default();
+    let run = oxo_train::roles::StoreRun::open(
+        location,
+        None,
+        oxo_train::roles::ConfigChoice::Stored,
+        &options,
+    )
+    .map_err(|e| e.to_string())?;
+    print!(
+        "{}",
+        oxo_train::roles::status::report(&run).map_err(|e| e.to_string())?
+    );
+    Ok(())
+}
+
+/// A `--role` value.
+fn parse_role(s: &str) -> Result<oxo_train::roles::Role, String> {
+    s.parse()
+}
+
 fn run_train(
     variant: Variant,
     config: Option<PathBuf>,
@@ -560,7 +685,7 @@ fn run_train(
     let run = oxo_train::RunDir::open(&root, &config).map_err(|e| e.to_string())?;
     let run_log = oxo_train::logging::run_log_layer(&run).map_err(|e| e.to_string())?;
     tracing_subscriber::registry()
-        .with(stderr_log())
+        .with(stderr_log("warn"))
         .with(run_log)
         .init();
     let options = oxo_train::LoopOptions {

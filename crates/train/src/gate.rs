@@ -240,6 +240,74 @@ pub fn rate_model<G: Encode + Evaluate>(
     Ok((rating, report.table()))
 }
 
+/// Decides whether the candidate (its generation and model file) replaces the best net (its
+/// generation and model file): promoted without games in a bootstrap generation, else by
+/// [`gate_match`].
+pub fn judge<G: Encode>(
+    config: &RunConfig,
+    device: &Device,
+    candidate: (u64, &std::path::Path),
+    best: (u64, &std::path::Path),
+    observer: &Observer,
+) -> Result<GateDecision> {
+    let generation = candidate.0;
+    let (scores, llr, reason, promoted) = if config.selfplay.bootstraps(generation) {
+        // The next generation's self-play bootstraps too, or plays with this candidate.
+        (Vec::new(), 0.0, "bootstrap".into(), true)
+    } else {
+        let candidate = Net::load::<G>(candidate.1, device)?;
+        let best = Net::load::<G>(best.1, device)?;
+        let bar = observer.bar(config.gate.max_games as u64, "gating games");
+        let result = gate_match::<G>(
+            config,
+            &candidate,
+            &best,
+            mix(config.seed, generation, 0x6A7E),
+            &|n| bar.inc(n),
+        );
+        bar.finish_and_clear();
+        result
+    };
+    let count = |s: f64| scores.iter().filter(|&&x| x == s).count();
+    Ok(GateDecision {
+        candidate: generation,
+        best: best.0,
+        games: scores.len(),
+        wins: count(1.0),
+        draws: count(0.5),
+        losses: count(0.0),
+        score: scores.iter().sum::<f64>() / scores.len().max(1) as f64,
+        llr,
+        reason,
+        promoted,
+    })
+}
+
+/// Every `gate.rate_every` generations, rates the best net (its generation and model file)
+/// against the handcrafted agents and adds its Elo to `fields`.
+pub fn rate_if_due<G: Encode + Evaluate>(
+    config: &RunConfig,
+    generation: u64,
+    best: (u64, &std::path::Path),
+    fields: &mut serde_json::Value,
+) -> Result<()> {
+    let rate_every = config.gate.rate_every;
+    if rate_every == 0 || !generation.is_multiple_of(rate_every) {
+        return Ok(());
+    }
+    let start = std::time::Instant::now();
+    let (rating, table) = rate_model::<G>(config, best.1, mix(config.seed, generation, 0xE10))?;
+    fields["elo"] = rating.elo.into();
+    fields["elo_low"] = rating.low.into();
+    fields["elo_high"] = rating.high.into();
+    fields["rating_seconds"] = start.elapsed().as_secs_f64().into();
+    tracing::info!(
+        "generation {generation}: rating of gen {}:\n{table}",
+        best.0
+    );
+    Ok(())
+}
+
 /// Gates the current generation's candidate against the best net, promotes it if it wins,
 /// rates the best net every `rate_every` generations, and moves on to the next generation.
 pub fn gate_stage<G: Encode + Evaluate>(
@@ -257,36 +325,14 @@ pub fn gate_stage<G: Encode + Evaluate>(
     }
     let generation = state.generation;
     let start = std::time::Instant::now();
-    let (scores, llr, reason, promoted) = if config.selfplay.bootstraps(generation) {
-        // The next generation's self-play bootstraps too, or plays with this candidate.
-        (Vec::new(), 0.0, "bootstrap".into(), true)
-    } else {
-        let candidate = Net::load::<G>(&run.model_path(generation), device)?;
-        let best = Net::load::<G>(&run.model_path(state.best), device)?;
-        let bar = observer.bar(config.gate.max_games as u64, "gating games");
-        let result = gate_match::<G>(
-            config,
-            &candidate,
-            &best,
-            mix(config.seed, generation, 0x6A7E),
-            &|n| bar.inc(n),
-        );
-        bar.finish_and_clear();
-        result
-    };
-    let count = |s: f64| scores.iter().filter(|&&x| x == s).count();
-    let decision = GateDecision {
-        candidate: generation,
-        best: state.best,
-        games: scores.len(),
-        wins: count(1.0),
-        draws: count(0.5),
-        losses: count(0.0),
-        score: scores.iter().sum::<f64>() / scores.len().max(1) as f64,
-        llr,
-        reason,
-        promoted,
-    };
+    let decision = judge::<G>(
+        config,
+        device,
+        (generation, &run.model_path(generation)),
+        (state.best, &run.model_path(state.best)),
+        observer,
+    )?;
+    let promoted = decision.promoted;
     if promoted {
         copy_atomic(&run.model_path(generation), &run.best_path())?;
         state.best = generation;
@@ -294,23 +340,12 @@ pub fn gate_stage<G: Encode + Evaluate>(
     }
     let mut fields = serde_json::to_value(&decision).expect("decisions serialise");
     fields["promoted"] = (promoted as u8).into();
-    let rate_every = config.gate.rate_every;
-    if rate_every > 0 && generation.is_multiple_of(rate_every) {
-        let rating_start = std::time::Instant::now();
-        let (rating, table) = rate_model::<G>(
-            config,
-            &run.model_path(state.best),
-            mix(config.seed, generation, 0xE10),
-        )?;
-        fields["elo"] = rating.elo.into();
-        fields["elo_low"] = rating.low.into();
-        fields["elo_high"] = rating.high.into();
-        fields["rating_seconds"] = rating_start.elapsed().as_secs_f64().into();
-        tracing::info!(
-            "generation {generation}: rating of gen {}:\n{table}",
-            state.best
-        );
-    }
+    rate_if_due::<G>(
+        config,
+        generation,
+        (state.best, &run.model_path(state.best)),
+        &mut fields,
+    )?;
     // The stage's time includes its rating, so that the stages' seconds add up to the run's.
     fields["seconds"] = start.elapsed().as_secs_f64().into();
     run.append_jsonl(

@@ -12,6 +12,7 @@ pub mod logging;
 pub mod observe;
 pub mod pipeline;
 pub mod records;
+pub mod roles;
 pub mod rundir;
 pub mod selfplay;
 pub mod train;

@@ -154,24 +154,14 @@ pub fn selfplay_stage<G: Encode>(
             games,
         };
         records.save(&path)?;
-        let fields = json!({
-            "games": stats.games,
-            "positions": stats.positions,
-            "full_positions": stats.full_positions,
-            "seconds": stats.seconds,
-            "workers": stats.workers,
-            "games_per_sec": stats.games_per_sec(),
-            "positions_per_sec": stats.positions_per_sec(),
-            "evals_per_sec": stats.evals_per_sec(),
-            "eval_share": stats.eval_share(),
-            "mean_batch": stats.evaluations as f64 / stats.eval_calls.max(1) as f64,
-            "x_wins": stats.results[0],
-            "o_wins": stats.results[1],
-            "draws": stats.results[2],
-            "mean_length": stats.positions as f64 / stats.games.max(1) as f64,
-            "bootstrap": bootstrap as u8,
-            "engine": if bootstrap { "none" } else { oxo_engine::resolve(config.engine).name() },
-        });
+        let mut fields = stats.fields();
+        fields["bootstrap"] = (bootstrap as u8).into();
+        fields["engine"] = if bootstrap {
+            "none"
+        } else {
+            oxo_engine::resolve(config.engine).name()
+        }
+        .into();
         (records, fields)
     };
     state.total_games += records.games.len() as u64;

@@ -81,16 +81,21 @@ impl GenerationRecords {
             .sum()
     }
 
-    /// Writes the records to `path` atomically: [`MAGIC`], the CRC-32 of the payload
-    /// (little-endian), then the payload (bincode).
-    pub fn save(&self, path: &Path) -> Result<()> {
+    /// The records as bytes: [`MAGIC`], the CRC-32 of the payload (little-endian), then the
+    /// payload (bincode).
+    pub fn to_bytes(&self) -> Vec<u8> {
         let payload = bincode::serde::encode_to_vec(self, bincode::config::standard())
-            .map_err(|e| io_error(path, e))?;
+            .expect("game records serialise");
         let mut bytes = Vec::with_capacity(MAGIC.len() + 4 + payload.len());
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
         bytes.extend_from_slice(&payload);
-        write_atomic(path, &bytes)
+        bytes
+    }
+
+    /// Writes the records to `path` atomically, as [`GenerationRecords::to_bytes`].
+    pub fn save(&self, path: &Path) -> Result<()> {
+        write_atomic(path, &self.to_bytes())
     }
 
     /// Reads records written by [`GenerationRecords::save`] for variant `G` and checks them
@@ -101,8 +106,13 @@ impl GenerationRecords {
     /// by [`MAX_RECORDS_BYTES`]: a few damaged bytes cannot claim gigabytes.
     pub fn load<G: Game>(path: &Path) -> Result<GenerationRecords> {
         let bytes = oxo_nn::read_bounded(path, MAX_RECORDS_BYTES).map_err(|e| io_error(path, e))?;
-        let corrupt =
-            |what: String| TrainError(format!("{}: bad game records: {what}", path.display()));
+        Self::from_bytes::<G>(&bytes, &path.display().to_string())
+    }
+
+    /// Reads and checks records from `bytes` as [`GenerationRecords::load`] does; `name`
+    /// (a file or an object) names them in errors.
+    pub fn from_bytes<G: Game>(bytes: &[u8], name: &str) -> Result<GenerationRecords> {
+        let corrupt = |what: String| TrainError(format!("{name}: bad game records: {what}"));
         let payload = match bytes.strip_prefix(MAGIC) {
             Some(rest) if rest.len() >= 4 => {
                 let (sum, payload) = rest.split_at(4);
@@ -122,8 +132,7 @@ impl GenerationRecords {
         .map_err(|e| corrupt(e.to_string()))?;
         if records.variant != G::NAME {
             return Err(TrainError(format!(
-                "{}: games of {}, expected {}",
-                path.display(),
+                "{name}: games of {}, expected {}",
                 records.variant,
                 G::NAME
             )));

@@ -150,6 +150,23 @@ pub struct RunInfo {
     pub command: Vec<String>,
 }
 
+impl RunInfo {
+    /// The record of a run of `config` started now by `command`.
+    pub fn now(config: &RunConfig, command: Vec<String>) -> RunInfo {
+        let git_commit = Some(env!("OXO_GIT_COMMIT").to_string()).filter(|c| !c.is_empty());
+        RunInfo {
+            seed: config.seed,
+            variant: config.variant.clone(),
+            oxo_version: env!("CARGO_PKG_VERSION").to_string(),
+            burn_version: BURN_VERSION.to_string(),
+            engine: Some(oxo_engine::describe(oxo_engine::resolve(config.engine))),
+            git_commit,
+            started_unix: unix_now(),
+            command,
+        }
+    }
+}
+
 /// The burn version this crate is built against.
 pub const BURN_VERSION: &str = "0.22.1";
 
@@ -333,19 +350,7 @@ impl RunDir {
         if self.info_path().exists() {
             return Ok(());
         }
-        let git_commit = Some(env!("OXO_GIT_COMMIT").to_string()).filter(|c| !c.is_empty());
-        let info = RunInfo {
-            seed: self.config.seed,
-            variant: self.config.variant.clone(),
-            oxo_version: env!("CARGO_PKG_VERSION").to_string(),
-            burn_version: BURN_VERSION.to_string(),
-            engine: Some(oxo_engine::describe(oxo_engine::resolve(
-                self.config.engine,
-            ))),
-            git_commit,
-            started_unix: unix_now(),
-            command,
-        };
+        let info = RunInfo::now(&self.config, command);
         let json = serde_json::to_vec_pretty(&info).expect("run info serialises");
         write_atomic(&self.info_path(), &json)
     }

@@ -120,6 +120,27 @@ pub struct SelfPlayStats {
 
 impl SelfPlayStats {
     /// Games per second.
+    /// The stats as metrics fields: counts, speeds, the network's share of the time, the
+    /// mean batch, results and mean game length.
+    pub fn fields(&self) -> serde_json::Value {
+        serde_json::json!({
+            "games": self.games,
+            "positions": self.positions,
+            "full_positions": self.full_positions,
+            "seconds": self.seconds,
+            "workers": self.workers,
+            "games_per_sec": self.games_per_sec(),
+            "positions_per_sec": self.positions_per_sec(),
+            "evals_per_sec": self.evals_per_sec(),
+            "eval_share": self.eval_share(),
+            "mean_batch": self.evaluations as f64 / self.eval_calls.max(1) as f64,
+            "x_wins": self.results[0],
+            "o_wins": self.results[1],
+            "draws": self.results[2],
+            "mean_length": self.positions as f64 / self.games.max(1) as f64,
+        })
+    }
+
     pub fn games_per_sec(&self) -> f64 {
         self.games as f64 / self.seconds.max(1e-9)
     }
@@ -227,11 +248,23 @@ pub fn play_games<G: Encode>(
     seed: u64,
     on_game: &(dyn Fn() + Sync),
 ) -> (Vec<GameRecord>, SelfPlayStats) {
+    let model = net.map(|net| EngineModel::new(net, config.engine));
+    play_games_on::<G>(model.as_ref(), config, games, seed, on_game)
+}
+
+/// [`play_games`] with the net already made ready for its engine (an ONNX export, once for
+/// many batches).
+pub fn play_games_on<G: Encode>(
+    model: Option<&EngineModel>,
+    config: &RunConfig,
+    games: usize,
+    seed: u64,
+    on_game: &(dyn Fn() + Sync),
+) -> (Vec<GameRecord>, SelfPlayStats) {
     let start = Instant::now();
     let count = workers::resolve(config.selfplay.workers).min(games.max(1));
     let shares = workers::split(games, count);
     let parallel = workers::split(config.selfplay.parallel_games.max(count), count);
-    let model = net.map(|net| EngineModel::new(net, config.engine));
     let results = workers::run_on_workers(count, |w| {
         let parallel = parallel[w].len();
         let seed = mix(seed, w as u64, 4);

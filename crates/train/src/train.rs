@@ -48,25 +48,52 @@ pub fn load_window<G: Game>(
     generation: u64,
     window: usize,
 ) -> Result<(Vec<Sample<G>>, usize)> {
-    let config = run.config();
-    let search_weight = config.train.value_search_weight;
-    let ownership = config.net.ownership_head && G::HAS_OWNERSHIP;
-    let mut samples = Vec::new();
-    let mut positions = 0;
+    let mut window_samples = WindowSamples::new(window);
     for g in (1..=generation).rev() {
-        if positions >= window {
+        if window_samples.is_full() {
             break;
         }
         let path = run.selfplay_path(g);
-        if !path.exists() {
-            continue;
+        if path.exists() {
+            window_samples.add(run.config(), &GenerationRecords::load::<G>(&path)?);
         }
-        let records = GenerationRecords::load::<G>(&path)?;
+    }
+    Ok((window_samples.samples, window_samples.positions))
+}
+
+/// The replay window as it is gathered, newest games first.
+pub struct WindowSamples<G> {
+    /// The full-search samples so far.
+    pub samples: Vec<Sample<G>>,
+    /// Positions (moves) of the games so far, fast-search ones included.
+    pub positions: usize,
+    window: usize,
+}
+
+impl<G: Game> WindowSamples<G> {
+    /// An empty window of `window` positions.
+    pub fn new(window: usize) -> Self {
+        WindowSamples {
+            samples: Vec::new(),
+            positions: 0,
+            window,
+        }
+    }
+
+    /// Whether the window holds its `window` positions.
+    pub fn is_full(&self) -> bool {
+        self.positions >= self.window
+    }
+
+    /// Adds the samples of `records`' games, newest (last) first, until the window is full.
+    pub fn add(&mut self, config: &RunConfig, records: &GenerationRecords) {
+        let search_weight = config.train.value_search_weight;
+        let ownership = config.net.ownership_head && G::HAS_OWNERSHIP;
         for record in records.games.iter().rev() {
-            if positions >= window {
+            if self.is_full() {
                 break;
             }
-            positions += record.actions.len();
+            self.positions += record.actions.len();
             let outcome = record.outcome();
             let (before, end) = record.replay::<G>();
             let outright = end.won_outright();
@@ -78,7 +105,7 @@ pub fn load_window<G: Game>(
                 let mover = position.to_move();
                 let outcome = outcome.value_for(mover);
                 let score = score_target(&config.train, record.scores, outright, mover, outcome);
-                samples.push(Sample {
+                self.samples.push(Sample {
                     position,
                     policy: target.policy.clone(),
                     outcome,
@@ -89,7 +116,6 @@ pub fn load_window<G: Game>(
             }
         }
     }
-    Ok((samples, positions))
 }
 
 /// The score target from `mover`'s view of a game that ended `outcome` for them (+1, 0,
@@ -285,6 +311,74 @@ fn diagnostics<G: Encode>(net: &Net, samples: &[Sample<G>], indices: &[usize]) -
     }
 }
 
+/// Takes `train.steps_per_generation` training steps of generation `generation` on
+/// `samples` (the window's, of `positions` positions; none taken without samples) from
+/// `start`; returns the steps' metrics: mean losses, the window, speed and diagnostics.
+pub fn fit<G: Encode>(
+    trainer: &mut Trainer,
+    config: &RunConfig,
+    samples: &[Sample<G>],
+    positions: usize,
+    generation: u64,
+    start: std::time::Instant,
+    observer: &crate::observe::Observer,
+) -> serde_json::Value {
+    let steps = config.train.steps_per_generation;
+    let batch_size = config.train.batch_size;
+    let mut rng = SmallRng::seed_from_u64(mix(config.seed, generation, 0x7A));
+    let mut buffers = Buffers::default();
+    let mut sums = [0.0f64; 5];
+    let bar = observer.bar(steps as u64, "training steps");
+    let mut taken = 0;
+    if !samples.is_empty() {
+        let score = config.net.score_head && G::HAS_SCORES;
+        for _ in 0..steps {
+            let indices: Vec<usize> = (0..batch_size)
+                .map(|_| rng.random_range(0..samples.len()))
+                .collect();
+            buffers.fill(samples, &indices, &mut rng);
+            let losses = trainer.train_step(&buffers.batch(batch_size, score));
+            for (sum, x) in sums.iter_mut().zip([
+                losses.total,
+                losses.policy,
+                losses.value,
+                losses.score,
+                losses.ownership,
+            ]) {
+                *sum += x as f64;
+            }
+            taken += 1;
+            bar.inc(1);
+        }
+    }
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+    let mean = |i: usize| sums[i] / taken.max(1) as f64;
+    let mut fields = serde_json::json!({
+        "loss_total": mean(0),
+        "loss_policy": mean(1),
+        "loss_value": mean(2),
+        "loss_score": mean(3),
+        "loss_ownership": mean(4),
+        "steps": taken,
+        "window_positions": positions,
+        "window_samples": samples.len(),
+        "seconds": seconds,
+        "positions_per_sec": (taken * batch_size) as f64 / seconds.max(1e-9),
+    });
+    if !samples.is_empty() {
+        let probe: Vec<usize> = (0..samples.len().min(256))
+            .map(|_| rng.random_range(0..samples.len()))
+            .collect();
+        let probed = diagnostics(&trainer.net(), samples, &probe);
+        fields["policy_entropy"] = probed.policy_entropy.into();
+        fields["value_accuracy"] = probed.value_accuracy.into();
+        fields["value_result_loss"] = probed.value_result_loss.into();
+        fields["value_result_mse"] = probed.value_result_mse.into();
+    }
+    fields
+}
+
 /// Trains the candidate of the current generation on the replay window and saves it as
 /// `models/gen-NNNNN.bpk` and the trainer as `checkpoint/trainer.bpk`; returns its metrics.
 pub fn train_stage<G: Encode>(
@@ -313,59 +407,15 @@ pub fn train_stage<G: Encode>(
     if trainer.steps() <= state.train_steps {
         let window = window_size(config, state.total_positions);
         let (samples, positions) = load_window::<G>(run, generation, window)?;
-        let steps = config.train.steps_per_generation;
-        let batch_size = config.train.batch_size;
-        let mut rng = SmallRng::seed_from_u64(mix(config.seed, generation, 0x7A));
-        let mut buffers = Buffers::default();
-        let mut sums = [0.0f64; 5];
-        let bar = observer.bar(steps as u64, "training steps");
-        let mut taken = 0;
-        if !samples.is_empty() {
-            let score = config.net.score_head && G::HAS_SCORES;
-            for _ in 0..steps {
-                let indices: Vec<usize> = (0..batch_size)
-                    .map(|_| rng.random_range(0..samples.len()))
-                    .collect();
-                buffers.fill(&samples, &indices, &mut rng);
-                let losses = trainer.train_step(&buffers.batch(batch_size, score));
-                for (sum, x) in sums.iter_mut().zip([
-                    losses.total,
-                    losses.policy,
-                    losses.value,
-                    losses.score,
-                    losses.ownership,
-                ]) {
-                    *sum += x as f64;
-                }
-                taken += 1;
-                bar.inc(1);
-            }
-        }
-        bar.finish_and_clear();
-        let seconds = start.elapsed().as_secs_f64();
-        let mean = |i: usize| sums[i] / taken.max(1) as f64;
-        fields = serde_json::json!({
-            "loss_total": mean(0),
-            "loss_policy": mean(1),
-            "loss_value": mean(2),
-            "loss_score": mean(3),
-            "loss_ownership": mean(4),
-            "steps": taken,
-            "window_positions": positions,
-            "window_samples": samples.len(),
-            "seconds": seconds,
-            "positions_per_sec": (taken * batch_size) as f64 / seconds.max(1e-9),
-        });
-        if !samples.is_empty() {
-            let probe: Vec<usize> = (0..samples.len().min(256))
-                .map(|_| rng.random_range(0..samples.len()))
-                .collect();
-            let probed = diagnostics(&trainer.net(), &samples, &probe);
-            fields["policy_entropy"] = probed.policy_entropy.into();
-            fields["value_accuracy"] = probed.value_accuracy.into();
-            fields["value_result_loss"] = probed.value_result_loss.into();
-            fields["value_result_mse"] = probed.value_result_mse.into();
-        }
+        fields = fit(
+            &mut trainer,
+            config,
+            &samples,
+            positions,
+            generation,
+            start,
+            observer,
+        );
         trainer.net().save(&run.model_path(generation))?;
         // A checkpoint with more steps than the state records marks training as done.
         trainer.save(&run.checkpoint_path())?;

@@ -1,0 +1,423 @@
+//! A run over a [`RunStore`] (a directory or an object store URL) whose stages run as
+//! separate processes, on as many machines as there are: any number of stateless self-play
+//! workers ([`worker`]), exactly one trainer ([`trainer`]) and one gate ([`gate`]). The store
+//! is their only shared ground, and every object in it is written once:
+//!
+//! | key | written by | what |
+//! |---|---|---|
+//! | `config.toml` | the first process | the run's configuration, fixed for the run |
+//! | `trainer/gen-NNNNN.json` | trainer | the claim of generation N: the games it trains on |
+//! | `trainer/gen-NNNNN.bpk` | trainer | the checkpoint after generation N (weights, optimiser) |
+//! | `models/gen-NNNNN.bpk` | trainer | the candidate net of generation N (0: the first net) |
+//! | `gate/gen-NNNNN.json` | gate | the decision on candidate N |
+//! | `best/gen-NNNNN.json` | gate | a promotion: the greatest key is the best net |
+//! | `games/gen-NNNNN/ID-SEQ.bin` | a worker | a batch of games played with net N |
+//! | `metrics/ROLE/...json` | each writer | one object per record |
+//!
+//! A killed process loses at most the object it was making: a restarted worker takes a new
+//! name, the trainer resumes from its last checkpoint (redoing a claimed generation with the
+//! claim's games), the gate from its last decision.
+
+pub mod gate;
+pub mod status;
+pub mod trainer;
+pub mod worker;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use oxo_agents::Evaluate;
+use oxo_nn::{Device, Encode};
+use oxo_store::RunStore;
+
+use crate::config::RunConfig;
+use crate::rundir::{Result, TrainError, unix_now, write_atomic};
+
+pub use oxo_store::is_url;
+
+impl From<oxo_store::StoreError> for TrainError {
+    fn from(e: oxo_store::StoreError) -> Self {
+        TrainError(e.0)
+    }
+}
+
+/// `models/gen-NNNNN.bpk`: the candidate net of generation `generation`.
+pub fn model_key(generation: u64) -> String {
+    format!("models/gen-{generation:05}.bpk")
+}
+
+/// `best/gen-NNNNN.json`: the promotion of generation `generation`'s net.
+pub fn best_key(generation: u64) -> String {
+    format!("best/gen-{generation:05}.json")
+}
+
+/// `gate/gen-NNNNN.json`: the gate's decision on candidate `generation`.
+pub fn gate_key(generation: u64) -> String {
+    format!("gate/gen-{generation:05}.json")
+}
+
+/// `trainer/gen-NNNNN.json`: the trainer's claim of generation `generation`.
+pub fn claim_key(generation: u64) -> String {
+    format!("trainer/gen-{generation:05}.json")
+}
+
+/// `trainer/gen-NNNNN.bpk`: the trainer's checkpoint after generation `generation`.
+pub fn checkpoint_key(generation: u64) -> String {
+    format!("trainer/gen-{generation:05}.bpk")
+}
+
+/// `games/gen-NNNNN/WORKER-SEQ.bin`: batch `seq` of worker `worker`, played with net `model`.
+pub fn games_key(model: u64, worker: &str, seq: u64) -> String {
+    format!("games/gen-{model:05}/{worker}-{seq:06}.bin")
+}
+
+/// The generation in a key's first `gen-NNNNN` (`models/gen-00003.bpk`: 3).
+pub fn generation_of(key: &str) -> Option<u64> {
+    let start = key.find("gen-")? + 4;
+    let digits: String = key[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .collect();
+    digits.parse().ok()
+}
+
+/// A name for this process as a writer, unique across machines and restarts: the host, the
+/// process id and the start time.
+pub fn writer_id() -> String {
+    let host = std::env::var("HOSTNAME")
+        .ok()
+        .or_else(|| std::fs::read_to_string("/etc/hostname").ok())
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "host".into());
+    let host: String = host
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .take(32)
+        .collect();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!("{host}_{}_{:x}", std::process::id(), nanos % (1 << 40))
+}
+
+/// What one step of a role did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// It made something (a batch of games, a candidate, a decision).
+    Worked,
+    /// There was nothing to do yet (no net, not enough new games, no candidate).
+    Idle,
+    /// The run has all its generations.
+    Finished,
+}
+
+/// A role of a store run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A self-play worker (any number).
+    SelfPlay,
+    /// The trainer (exactly one).
+    Trainer,
+    /// The gate (one).
+    Gate,
+    /// All three in one process, in turn.
+    All,
+}
+
+impl std::str::FromStr for Role {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        match s {
+            "selfplay" => Ok(Role::SelfPlay),
+            "trainer" => Ok(Role::Trainer),
+            "gate" => Ok(Role::Gate),
+            "all" => Ok(Role::All),
+            other => Err(format!(
+                "unknown role {other:?}; accepted: selfplay, trainer, gate, all"
+            )),
+        }
+    }
+}
+
+/// How a role runs.
+#[derive(Clone, Debug)]
+pub struct RoleOptions {
+    /// Stop after this much time, at the end of a step (`None`: when the run is finished).
+    pub time_limit: Option<Duration>,
+    /// Where fetched models are kept (default: the system's temporary directory).
+    pub cache: Option<PathBuf>,
+    /// Start a trainer even though another trainer wrote to the store recently (it was
+    /// killed and this one replaces it).
+    pub takeover: bool,
+    /// Whether to draw progress bars.
+    pub progress: bool,
+    /// Threads this process plays and gates on, in place of the run's `selfplay.workers`
+    /// (machines differ; the run's games do not depend on it).
+    pub threads: Option<usize>,
+    /// How long to wait when there is nothing to do.
+    pub poll: Duration,
+}
+
+impl Default for RoleOptions {
+    fn default() -> Self {
+        RoleOptions {
+            time_limit: None,
+            cache: None,
+            takeover: false,
+            progress: false,
+            threads: None,
+            poll: Duration::from_millis(500),
+        }
+    }
+}
+
+/// Where a store run's configuration comes from.
+pub enum ConfigChoice {
+    /// This one (`--config`): a new run starts with it; an existing run must have it.
+    Given(RunConfig),
+    /// The run's; a new run starts with this one (the variant's built-in configuration).
+    StoredOr(RunConfig),
+    /// The run's; there must be a run.
+    Stored,
+}
+
+/// A run in a store, as one process sees it.
+pub struct StoreRun {
+    /// The store.
+    pub store: RunStore,
+    /// The run's configuration (`config.toml` in the store).
+    pub config: RunConfig,
+    /// This process's name as a writer.
+    pub id: String,
+    cache: PathBuf,
+}
+
+impl StoreRun {
+    /// Opens the run at `location`, of variant `variant` if given, with the configuration
+    /// `config` says.
+    pub fn open(
+        location: &str,
+        variant: Option<&str>,
+        config: ConfigChoice,
+        options: &RoleOptions,
+    ) -> Result<StoreRun> {
+        let store = RunStore::open(location)?;
+        let stored = Self::stored_config(&store)?;
+        let config = match (config, stored) {
+            (ConfigChoice::Given(given), Some(stored)) if given != stored => {
+                return Err(TrainError(format!(
+                    "{} differs from --config: a run's configuration is fixed when it \
+                     starts; leave --config out to use the run's, or use another --run",
+                    store.describe("config.toml")
+                )));
+            }
+            (_, Some(stored)) => stored,
+            (ConfigChoice::Given(config) | ConfigChoice::StoredOr(config), None) => {
+                config.validate()?;
+                store.create("config.toml", config.to_toml().into_bytes())?;
+                // Another process may have started the run a moment ago: its config counts.
+                Self::stored_config(&store)?.expect("just written")
+            }
+            (ConfigChoice::Stored, None) => {
+                return Err(TrainError(format!(
+                    "{}: no run here (no config.toml); check the URL",
+                    store.location()
+                )));
+            }
+        };
+        if let Some(variant) = variant.filter(|v| *v != config.variant) {
+            return Err(TrainError(format!(
+                "{} is a {} run, not {variant}: use another --run",
+                store.location(),
+                config.variant
+            )));
+        }
+        let info = Self::run_info(&store, &config)?;
+        let cache = options
+            .cache
+            .clone()
+            .unwrap_or_else(|| default_cache(location, &info));
+        let mut config = config;
+        if let Some(threads) = options.threads {
+            config.selfplay.workers = threads;
+        }
+        std::fs::create_dir_all(&cache).map_err(|e| crate::rundir::io_error(&cache, e))?;
+        Ok(StoreRun {
+            store,
+            config,
+            id: writer_id(),
+            cache,
+        })
+    }
+
+    /// The store's `run.json` (how and when the run started: seed, versions, engine, commit,
+    /// command), written by the first process to open the run.
+    fn run_info(store: &RunStore, config: &RunConfig) -> Result<Vec<u8>> {
+        let info = crate::rundir::RunInfo::now(config, std::env::args().collect());
+        let json = serde_json::to_vec_pretty(&info).expect("run info serialises");
+        store.create("run.json", json)?;
+        store
+            .get("run.json")?
+            .ok_or_else(|| TrainError(format!("{}: missing", store.describe("run.json"))))
+    }
+
+    /// The store's `config.toml`, if there is one.
+    fn stored_config(store: &RunStore) -> Result<Option<RunConfig>> {
+        let Some(bytes) = store.get("config.toml")? else {
+            return Ok(None);
+        };
+        let text = String::from_utf8(bytes).map_err(|_| {
+            TrainError(format!("{}: not UTF-8 text", store.describe("config.toml")))
+        })?;
+        RunConfig::from_toml(&text)
+            .map(Some)
+            .map_err(|e| TrainError(format!("{}: {e}", store.describe("config.toml"))))
+    }
+
+    /// The greatest generation among the keys under `prefix` that end with `suffix`.
+    pub fn latest(&self, prefix: &str, suffix: &str) -> Result<Option<u64>> {
+        Ok(self
+            .store
+            .list(prefix)?
+            .iter()
+            .filter(|o| o.key.ends_with(suffix))
+            .filter_map(|o| generation_of(&o.key))
+            .max())
+    }
+
+    /// The generation of the best net: the greatest promotion (read and checked).
+    pub fn best(&self) -> Result<Option<u64>> {
+        let Some(generation) = self.latest("best/", ".json")? else {
+            return Ok(None);
+        };
+        let key = best_key(generation);
+        let promotion = self.store.get_json(&key)?.unwrap_or_default();
+        if promotion["generation"].as_u64() != Some(generation) {
+            return Err(TrainError(format!(
+                "{}: names generation {}, not {generation}",
+                self.store.describe(&key),
+                promotion["generation"]
+            )));
+        }
+        Ok(Some(generation))
+    }
+
+    /// Whether the run has all its generations (the gate decided on the last one); never
+    /// for a run without a generation count.
+    pub fn finished(&self) -> Result<bool> {
+        let last = self.config.generations;
+        Ok(last > 0 && self.store.exists(&gate_key(last))?)
+    }
+
+    /// The bytes of `key`; a missing object is an error naming it.
+    pub fn fetch(&self, key: &str) -> Result<Vec<u8>> {
+        self.store.get(key)?.ok_or_else(|| {
+            TrainError(format!(
+                "{}: missing (the run lost an object it needs)",
+                self.store.describe(key)
+            ))
+        })
+    }
+
+    /// A local copy of the object `key` (a model or checkpoint) in the cache, fetched once:
+    /// objects never change. Whoever loads it checks it (the files carry checksums).
+    pub fn fetch_file(&self, key: &str) -> Result<PathBuf> {
+        let path = self.cache.join(key);
+        if !path.exists() {
+            write_atomic(&path, &self.fetch(key)?)?;
+        }
+        Ok(path)
+    }
+
+    /// A scratch path in the cache for a file this process makes (`name` must be unique to
+    /// the process), read back and removed by [`StoreRun::publish_file`].
+    pub fn scratch(&self, name: &str) -> PathBuf {
+        self.cache.join(format!("scratch-{}-{name}", self.id))
+    }
+
+    /// Writes the file at `path` as the object `key` and removes the file; `true` if this
+    /// call wrote it, `false` if `key` existed.
+    pub fn publish_file(&self, path: &Path, key: &str) -> Result<bool> {
+        let bytes = std::fs::read(path).map_err(|e| crate::rundir::io_error(path, e))?;
+        let created = self.store.create(key, bytes)?;
+        let _ = std::fs::remove_file(path);
+        Ok(created)
+    }
+
+    /// Writes a metrics record of `role` as its own object, `metrics/ROLE/NAME.json`, with
+    /// the writer and the time.
+    pub fn record(&self, role: &str, name: &str, mut fields: serde_json::Value) -> Result<()> {
+        fields["writer"] = self.id.clone().into();
+        fields["time"] = unix_now().into();
+        self.store
+            .create_json(&format!("metrics/{role}/{name}.json"), &fields)?;
+        Ok(())
+    }
+}
+
+/// The default model cache of the run at `location` whose `run.json` is `info`: a folder of
+/// the system's temporary directory named by their checksum (another run at the same
+/// location, started afresh, gets another folder).
+fn default_cache(location: &str, info: &[u8]) -> PathBuf {
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(location.as_bytes());
+    hasher.update(info);
+    std::env::temp_dir()
+        .join("oxo-cache")
+        .join(format!("{:08x}", hasher.finalize()))
+}
+
+/// Runs `role` on the run at `location` until the run is finished or the time limit is
+/// reached; returns a line saying where the run stands.
+pub fn run_role<G: Encode + Evaluate>(
+    run: &StoreRun,
+    role: Role,
+    device: &Device,
+    options: &RoleOptions,
+) -> Result<String> {
+    let start = Instant::now();
+    let observer = crate::observe::Observer::new(options.progress);
+    let mut worker = matches!(role, Role::SelfPlay | Role::All).then(worker::Worker::<G>::new);
+    let mut trainer = match role {
+        Role::Trainer | Role::All => Some(trainer::TrainerRole::<G>::open(run, device, options)?),
+        _ => None,
+    };
+    let mut gate = matches!(role, Role::Gate | Role::All).then(gate::Gate::new);
+    loop {
+        if options
+            .time_limit
+            .is_some_and(|limit| start.elapsed() >= limit)
+        {
+            break;
+        }
+        let mut steps = Vec::new();
+        if let Some(gate) = gate.as_mut() {
+            steps.push(gate.step::<G>(run, device, &observer)?);
+        }
+        if let Some(trainer) = trainer.as_mut() {
+            steps.push(trainer.step(run, &observer)?);
+        }
+        let others_idle = steps.iter().all(|&s| s != Progress::Worked);
+        if let Some(worker) = worker.as_mut() {
+            // In one process, self-play runs only while the others wait for it.
+            if others_idle {
+                let batches = if role == Role::All { 1 } else { u64::MAX };
+                let deadline = options.time_limit.map(|limit| start + limit);
+                steps.push(worker.step(run, device, batches, deadline)?);
+            }
+        }
+        let finished = if role == Role::All {
+            run.finished()?
+        } else {
+            steps.contains(&Progress::Finished)
+        };
+        if finished {
+            break;
+        }
+        if steps.iter().all(|&s| s == Progress::Idle) {
+            std::thread::sleep(options.poll);
+        }
+    }
+    status::summary(run)
+}

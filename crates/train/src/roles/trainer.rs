@@ -1,0 +1,292 @@
+//! The trainer: exactly one per run. It waits for `selfplay.games_per_generation` games it
+//! has not trained on, claims them (the claim is its commit point: a second trainer cannot
+//! claim the same generation), trains the next candidate on the replay window, and publishes
+//! its checkpoint and the candidate.
+
+use std::collections::{HashMap, HashSet};
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use oxo_nn::{Device, Encode, Trainer};
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Progress, RoleOptions, StoreRun, best_key, checkpoint_key, claim_key, generation_of, model_key,
+};
+use crate::records::GenerationRecords;
+use crate::rundir::{Result, TrainError, unix_now};
+use crate::train::{WindowSamples, fit, window_size};
+
+/// How long after another trainer's last write a new trainer is refused (unless it takes
+/// over): longer than a generation's training takes on a slow machine.
+pub const TRAINER_LEASE_SECS: i64 = 120;
+
+/// `trainer/gen-NNNNN.json`: what a generation trains on, written before it trains.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Claim {
+    /// The generation.
+    pub generation: u64,
+    /// The trainer that claimed it.
+    pub trainer: String,
+    /// The game objects new in this generation (trained on for the first time).
+    pub games: Vec<String>,
+    /// The replay window: game objects, newest first.
+    pub window: Vec<String>,
+    /// Positions of all games claimed so far, this generation's included.
+    pub total_positions: u64,
+    /// When the games were listed, milliseconds since the Unix epoch: a game object written
+    /// after it is for the next generation.
+    pub listed_unix_ms: u64,
+}
+
+/// The trainer's state between generations.
+pub struct TrainerRole<G> {
+    trainer: Trainer,
+    /// The generation of the last checkpoint.
+    generation: u64,
+    /// Game objects claimed so far.
+    claimed: HashSet<String>,
+    total_positions: u64,
+    /// Game objects read, by key (objects never change).
+    records: HashMap<String, Arc<GenerationRecords>>,
+    variant: PhantomData<G>,
+}
+
+impl<G: Encode> TrainerRole<G> {
+    /// Starts the run's trainer: refused while another trainer wrote to the store within
+    /// [`TRAINER_LEASE_SECS`] (unless `options.takeover`); creates the first net where the
+    /// run has none, else resumes from the last checkpoint.
+    pub fn open(run: &StoreRun, device: &Device, options: &RoleOptions) -> Result<Self> {
+        refuse_a_second_trainer(run, options.takeover)?;
+        let config = &run.config;
+        let latest = match run.latest("trainer/", ".bpk")? {
+            Some(generation) => generation,
+            None => {
+                let first = Trainer::new::<G>(&config.net, &config.train_config(), device);
+                let path = run.scratch("checkpoint.bpk");
+                first.save(&path)?;
+                // Another trainer may have made the first net a moment ago: then it is used.
+                run.publish_file(&path, &checkpoint_key(0))?;
+                0
+            }
+        };
+        let path = run.fetch_file(&checkpoint_key(latest))?;
+        let trainer = Trainer::load::<G>(&path, &config.net, &config.train_config(), device)
+            .map_err(|e| {
+                TrainError(format!(
+                    "{}: {e}",
+                    run.store.describe(&checkpoint_key(latest))
+                ))
+            })?;
+        let mut role = TrainerRole {
+            trainer,
+            generation: latest,
+            claimed: HashSet::new(),
+            total_positions: 0,
+            records: HashMap::new(),
+            variant: PhantomData,
+        };
+        role.publish_candidate(run)?;
+        if run.best()?.is_none() {
+            run.store.create_json(
+                &best_key(0),
+                &serde_json::json!({"generation": 0, "reason": "first net"}),
+            )?;
+        }
+        for generation in 1..=latest {
+            let claim = read_claim(run, generation)?.ok_or_else(|| {
+                TrainError(format!(
+                    "{}: missing, but its checkpoint exists (the run lost an object)",
+                    run.store.describe(&claim_key(generation))
+                ))
+            })?;
+            role.claimed.extend(claim.games);
+            role.total_positions = claim.total_positions;
+        }
+        tracing::info!("trainer {}: at generation {latest}", run.id);
+        Ok(role)
+    }
+
+    /// Publishes the net of the last checkpoint as its generation's candidate unless it is
+    /// there (a kill between the checkpoint and the candidate left it out).
+    fn publish_candidate(&self, run: &StoreRun) -> Result<()> {
+        let key = model_key(self.generation);
+        if run.store.exists(&key)? {
+            return Ok(());
+        }
+        let path = run.scratch("model.bpk");
+        self.trainer.net().save(&path)?;
+        run.publish_file(&path, &key)?;
+        Ok(())
+    }
+
+    /// Trains the next generation if there are enough new games (or a claim of it is left
+    /// from a killed trainer); idle otherwise, finished once the run has all its candidates.
+    pub fn step(
+        &mut self,
+        run: &StoreRun,
+        observer: &crate::observe::Observer,
+    ) -> Result<Progress> {
+        let config = &run.config;
+        if config.generations > 0 && self.generation >= config.generations {
+            return Ok(Progress::Finished);
+        }
+        let generation = self.generation + 1;
+        let claim = match read_claim(run, generation)? {
+            // Claimed by the trainer this one replaces: trained again on the same games.
+            Some(claim) => claim,
+            None => match self.new_claim(run, generation)? {
+                Some(claim) => claim,
+                None => return Ok(Progress::Idle),
+            },
+        };
+        let start = std::time::Instant::now();
+        let mut window = WindowSamples::<G>::new(usize::MAX);
+        for key in &claim.window {
+            let records = self.load_games(run, key)?;
+            window.add(config, &records);
+        }
+        let mut fields = fit(
+            &mut self.trainer,
+            config,
+            &window.samples,
+            window.positions,
+            generation,
+            start,
+            observer,
+        );
+        let path = run.scratch("checkpoint.bpk");
+        self.trainer.save(&path)?;
+        if !run.publish_file(&path, &checkpoint_key(generation))? {
+            return Err(TrainError(format!(
+                "{}: written by another trainer; a run has exactly one trainer, so this one stops",
+                run.store.describe(&checkpoint_key(generation))
+            )));
+        }
+        self.generation = generation;
+        self.publish_candidate(run)?;
+        self.claimed.extend(claim.games.iter().cloned());
+        self.total_positions = claim.total_positions;
+        self.records.retain(|key, _| claim.window.contains(key));
+        fields["new_games_objects"] = claim.games.len().into();
+        fields["total_positions"] = claim.total_positions.into();
+        run.record("trainer", &format!("gen-{generation:05}"), fields)?;
+        tracing::info!("trainer: generation {generation} published");
+        Ok(Progress::Worked)
+    }
+
+    /// The claim of `generation` over the games not yet claimed, written to the store, if
+    /// they hold `selfplay.games_per_generation` games; `None` (nothing written) if not.
+    fn new_claim(&mut self, run: &StoreRun, generation: u64) -> Result<Option<Claim>> {
+        let config = &run.config;
+        let listed_unix_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        let mut all: Vec<String> = run
+            .store
+            .list("games/")?
+            .into_iter()
+            .map(|o| o.key)
+            .filter(|k| k.ends_with(".bin"))
+            .collect();
+        let fresh: Vec<String> = all
+            .iter()
+            .filter(|k| !self.claimed.contains(*k))
+            .cloned()
+            .collect();
+        let mut games = 0;
+        let mut positions = 0;
+        for key in &fresh {
+            let records = self.load_games(run, key)?;
+            games += records.games.len();
+            positions += records.positions() as u64;
+        }
+        if games < config.selfplay.games_per_generation.max(1) {
+            return Ok(None);
+        }
+        let total_positions = self.total_positions + positions;
+        // Newest first: by the net that played them, then by name.
+        all.sort_by_key(|k| {
+            (
+                std::cmp::Reverse(generation_of(k)),
+                std::cmp::Reverse(k.clone()),
+            )
+        });
+        let size = window_size(config, total_positions);
+        let mut window = Vec::new();
+        let mut held = 0;
+        for key in all {
+            if held >= size {
+                break;
+            }
+            held += self.load_games(run, &key)?.positions();
+            window.push(key);
+        }
+        let claim = Claim {
+            generation,
+            trainer: run.id.clone(),
+            games: fresh,
+            window,
+            total_positions,
+            listed_unix_ms,
+        };
+        let value = serde_json::to_value(&claim).expect("claims serialise");
+        if !run.store.create_json(&claim_key(generation), &value)? {
+            return Err(TrainError(format!(
+                "{}: claimed by another trainer; a run has exactly one trainer, so this one stops",
+                run.store.describe(&claim_key(generation))
+            )));
+        }
+        Ok(Some(claim))
+    }
+
+    /// The game object `key`, read and checked once.
+    fn load_games(&mut self, run: &StoreRun, key: &str) -> Result<Arc<GenerationRecords>> {
+        if let Some(records) = self.records.get(key) {
+            return Ok(records.clone());
+        }
+        let bytes = run.fetch(key)?;
+        let records = Arc::new(GenerationRecords::from_bytes::<G>(
+            &bytes,
+            &run.store.describe(key),
+        )?);
+        self.records.insert(key.to_string(), records.clone());
+        Ok(records)
+    }
+}
+
+/// The claim of `generation`, if there is one.
+pub fn read_claim(run: &StoreRun, generation: u64) -> Result<Option<Claim>> {
+    let Some(value) = run.store.get_json(&claim_key(generation))? else {
+        return Ok(None);
+    };
+    serde_json::from_value(value).map(Some).map_err(|e| {
+        TrainError(format!(
+            "{}: not a claim: {e}",
+            run.store.describe(&claim_key(generation))
+        ))
+    })
+}
+
+/// Refuses to start while another trainer wrote to the store within [`TRAINER_LEASE_SECS`],
+/// unless `takeover`.
+fn refuse_a_second_trainer(run: &StoreRun, takeover: bool) -> Result<()> {
+    let Some(newest) = run
+        .store
+        .list("trainer/")?
+        .into_iter()
+        .max_by_key(|o| o.modified_unix)
+    else {
+        return Ok(());
+    };
+    let age = unix_now() as i64 - newest.modified_unix;
+    if takeover || age >= TRAINER_LEASE_SECS {
+        return Ok(());
+    }
+    Err(TrainError(format!(
+        "another trainer wrote {} {age} s ago: a run has exactly one trainer. If that one is \
+         gone (killed), start this one with --takeover, or wait {} s",
+        run.store.describe(&newest.key),
+        TRAINER_LEASE_SECS - age
+    )))
+}

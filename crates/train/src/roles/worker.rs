@@ -1,0 +1,128 @@
+//! The self-play worker: stateless, any number of them. Each batch it plays with the
+//! current best net (fetched once into the local cache) and uploads as one new object.
+
+use std::marker::PhantomData;
+
+use std::time::Instant;
+
+use oxo_engine::EngineModel;
+use oxo_nn::{Device, Encode, Net};
+
+use super::{Progress, StoreRun, games_key, model_key};
+use crate::records::GenerationRecords;
+use crate::rundir::{Result, TrainError};
+use crate::selfplay::{mix, play_games_on};
+
+/// A self-play worker's state: its batches so far.
+pub struct Worker<G> {
+    batches: u64,
+    variant: PhantomData<G>,
+}
+
+impl<G: Encode> Default for Worker<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: Encode> Worker<G> {
+    /// A worker that has played nothing yet.
+    pub fn new() -> Self {
+        Worker {
+            batches: 0,
+            variant: PhantomData,
+        }
+    }
+
+    /// Plays batches of `selfplay.parallel_games` games with the best net and uploads each,
+    /// until a newer net is promoted, the run is finished, `max_batches` are played or the
+    /// `deadline` passes; idle while the run has no net yet, finished when the run is.
+    pub fn step(
+        &mut self,
+        run: &StoreRun,
+        device: &Device,
+        max_batches: u64,
+        deadline: Option<Instant>,
+    ) -> Result<Progress> {
+        if run.finished()? {
+            return Ok(Progress::Finished);
+        }
+        let Some(best) = run.best()? else {
+            return Ok(Progress::Idle);
+        };
+        let config = &run.config;
+        let bootstrap = config.selfplay.bootstraps(best + 1);
+        let net = if bootstrap {
+            None
+        } else {
+            let path = run.fetch_file(&model_key(best))?;
+            Some(Net::load::<G>(&path, device).map_err(|e| {
+                TrainError(format!(
+                    "{} (fetched from {}): {e}",
+                    path.display(),
+                    run.store.describe(&model_key(best))
+                ))
+            })?)
+        };
+        // Made ready for its engine (an ONNX export) once for all the batches it plays.
+        let model = net.as_ref().map(|net| EngineModel::new(net, config.engine));
+        for played in 1..=max_batches {
+            self.play_batch(run, model.as_ref(), best)?;
+            if played == max_batches
+                || deadline.is_some_and(|d| Instant::now() >= d)
+                || run.finished()?
+                || run.best()? != Some(best)
+            {
+                break;
+            }
+        }
+        Ok(Progress::Worked)
+    }
+
+    /// Plays one batch with `model` (`None`: a bootstrap batch) of net `best` and uploads it
+    /// with its metrics.
+    fn play_batch(&mut self, run: &StoreRun, model: Option<&EngineModel>, best: u64) -> Result<()> {
+        let config = &run.config;
+        let games = config
+            .selfplay
+            .parallel_games
+            .clamp(1, config.selfplay.games_per_generation.max(1));
+        let seed = mix(
+            config.seed,
+            u64::from(crc32fast::hash(run.id.as_bytes())),
+            self.batches,
+        );
+        let (games, stats) = play_games_on::<G>(model, config, games, seed, &|| {});
+        let records = GenerationRecords {
+            variant: G::NAME.to_string(),
+            generation: best + 1,
+            model: best,
+            games,
+        };
+        let key = games_key(best, &run.id, self.batches);
+        if !run.store.create(&key, records.to_bytes())? {
+            return Err(TrainError(format!(
+                "{}: already exists; worker names are unique, so another process uses this \
+                 one's name",
+                run.store.describe(&key)
+            )));
+        }
+        let mut fields = stats.fields();
+        fields["model"] = best.into();
+        fields["bootstrap"] = (model.is_none() as u8).into();
+        fields["engine"] = match model {
+            Some(_) => oxo_engine::resolve(config.engine).name(),
+            None => "none",
+        }
+        .into();
+        fields["object"] = key.clone().into();
+        run.record(
+            "selfplay",
+            &format!("{}-{:06}", run.id, self.batches),
+            fields,
+        )?;
+        tracing::info!("self-play: {key} ({} games)", records.games.len());
+        self.batches += 1;
+        Ok(())
+    }
+}
