@@ -105,6 +105,16 @@ impl RunStore {
         }
     }
 
+    /// Writes `bytes` as `key` as [`RunStore::create`] does, where an object `key` that
+    /// holds the same bytes counts as written: a write retried after its answer was lost, or
+    /// the same upload made twice. `false` only if `key` holds other bytes.
+    pub fn create_or_same(&self, key: &str, bytes: Vec<u8>) -> Result<bool> {
+        if self.create(key, bytes.clone())? {
+            return Ok(true);
+        }
+        Ok(self.get(key)?.as_deref() == Some(&bytes[..]))
+    }
+
     /// The bytes of `key`, or `None` if there is no such object.
     pub fn get(&self, key: &str) -> Result<Option<Vec<u8>>> {
         let read = async {
@@ -170,11 +180,12 @@ impl RunStore {
     }
 
     /// Writes `value` as the JSON object `key` with a checksum of its text (see
-    /// [`RunStore::get_json`]), unless `key` exists; `true` if this call wrote it.
+    /// [`RunStore::get_json`]) as [`RunStore::create_or_same`] does: `false` only if `key`
+    /// holds another object.
     pub fn create_json(&self, key: &str, value: &serde_json::Value) -> Result<bool> {
         let body = value.to_string();
         let sum = crc32fast::hash(body.as_bytes());
-        self.create(
+        self.create_or_same(
             key,
             format!("{{\"crc32\":{sum},\"body\":{body}}}\n").into_bytes(),
         )
@@ -393,6 +404,17 @@ mod tests {
             b"first"
         );
         assert_eq!(store.get("games/gen-00001/b.bin").unwrap(), None);
+        // The same bytes again count as written (a retried upload); other bytes do not.
+        assert!(
+            store
+                .create_or_same("games/gen-00001/a.bin", b"first".to_vec())
+                .unwrap()
+        );
+        assert!(
+            !store
+                .create_or_same("games/gen-00001/a.bin", b"other".to_vec())
+                .unwrap()
+        );
     }
 
     #[test]

@@ -123,7 +123,7 @@ impl GenerationRecords {
                 payload
             }
             Some(_) => return Err(corrupt("truncated".into())),
-            None => &bytes[..],
+            None => bytes,
         };
         let (records, _): (GenerationRecords, usize) = bincode::serde::decode_from_slice(
             payload,

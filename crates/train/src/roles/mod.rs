@@ -337,10 +337,10 @@ impl StoreRun {
     }
 
     /// Writes the file at `path` as the object `key` and removes the file; `true` if this
-    /// call wrote it, `false` if `key` existed.
+    /// call wrote it (or `key` holds the same bytes), `false` if `key` holds others.
     pub fn publish_file(&self, path: &Path, key: &str) -> Result<bool> {
         let bytes = std::fs::read(path).map_err(|e| crate::rundir::io_error(path, e))?;
-        let created = self.store.create(key, bytes)?;
+        let created = self.store.create_or_same(key, bytes)?;
         let _ = std::fs::remove_file(path);
         Ok(created)
     }

@@ -100,7 +100,7 @@ impl<G: Encode> Worker<G> {
             games,
         };
         let key = games_key(best, &run.id, self.batches);
-        if !run.store.create(&key, records.to_bytes())? {
+        if !run.store.create_or_same(&key, records.to_bytes())? {
             return Err(TrainError(format!(
                 "{}: already exists; worker names are unique, so another process uses this \
                  one's name",
