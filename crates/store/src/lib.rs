@@ -227,11 +227,11 @@ impl RunStore {
 
     /// A store error on `key` while `doing` something, with what to check.
     fn error(&self, doing: &str, key: &str, e: &object_store::Error) -> StoreError {
+        let text = error_chain(e);
         StoreError(format!(
-            "{doing} {}: {}{}",
+            "{doing} {}: {text}{}",
             self.describe(key),
-            error_chain(e),
-            hint(&error_chain(e))
+            hint(&text)
         ))
     }
 }

@@ -138,6 +138,25 @@ pub struct GateDecision {
     pub promoted: bool,
 }
 
+impl GateDecision {
+    /// The decision in a log line: how, the games, and what became of the candidate.
+    pub fn summary(&self) -> String {
+        format!(
+            "gate {} ({}-{}-{}, llr {:.2}): {}",
+            self.reason,
+            self.wins,
+            self.draws,
+            self.losses,
+            self.llr,
+            if self.promoted {
+                "promoted"
+            } else {
+                "kept the best"
+            }
+        )
+    }
+}
+
 /// Decides whether `candidate` replaces `best` under `config`'s gate, playing on
 /// `selfplay.workers` threads.
 pub fn gate_match<G: Encode>(
@@ -354,19 +373,7 @@ pub fn gate_stage<G: Encode + Evaluate>(
         serde_json::to_value(&decision).expect("decisions serialise"),
     )?;
     observer.record(run, generation, "gate", fields)?;
-    tracing::info!(
-        "generation {generation}: gate {} ({}-{}-{}, llr {:.2}): {}",
-        decision.reason,
-        decision.wins,
-        decision.draws,
-        decision.losses,
-        decision.llr,
-        if promoted {
-            "promoted"
-        } else {
-            "kept the best"
-        }
-    );
+    tracing::info!("generation {generation}: {}", decision.summary());
     state.generation += 1;
     state.next = Stage::SelfPlay;
     run.write_state(&state)?;

@@ -154,14 +154,7 @@ pub fn selfplay_stage<G: Encode>(
             games,
         };
         records.save(&path)?;
-        let mut fields = stats.fields();
-        fields["bootstrap"] = (bootstrap as u8).into();
-        fields["engine"] = if bootstrap {
-            "none"
-        } else {
-            oxo_engine::resolve(config.engine).name()
-        }
-        .into();
+        let fields = stats.fields(config, bootstrap);
         (records, fields)
     };
     state.total_games += records.games.len() as u64;

@@ -119,10 +119,15 @@ pub struct SelfPlayStats {
 }
 
 impl SelfPlayStats {
-    /// Games per second.
     /// The stats as metrics fields: counts, speeds, the network's share of the time, the
-    /// mean batch, results and mean game length.
-    pub fn fields(&self) -> serde_json::Value {
+    /// mean batch, results and mean game length, whether it was a bootstrap batch (no net)
+    /// and the engine that ran the net (`none` without one) under `config`.
+    pub fn fields(&self, config: &RunConfig, bootstrap: bool) -> serde_json::Value {
+        let engine = if bootstrap {
+            "none"
+        } else {
+            oxo_engine::resolve(config.engine).name()
+        };
         serde_json::json!({
             "games": self.games,
             "positions": self.positions,
@@ -138,9 +143,12 @@ impl SelfPlayStats {
             "o_wins": self.results[1],
             "draws": self.results[2],
             "mean_length": self.positions as f64 / self.games.max(1) as f64,
+            "bootstrap": bootstrap as u8,
+            "engine": engine,
         })
     }
 
+    /// Games per second.
     pub fn games_per_sec(&self) -> f64 {
         self.games as f64 / self.seconds.max(1e-9)
     }

@@ -8,14 +8,17 @@ use super::{Progress, StoreRun, best_key, gate_key, model_key};
 use crate::gate::{judge, rate_if_due};
 use crate::rundir::{Result, TrainError};
 
-/// The gate's state: nothing it could not read again from the store.
+/// The gate's state: the last decision whose promotion it has made sure of (everything
+/// else it reads from the store).
 #[derive(Default)]
-pub struct Gate;
+pub struct Gate {
+    settled: u64,
+}
 
 impl Gate {
     /// A gate.
     pub fn new() -> Self {
-        Gate
+        Gate::default()
     }
 
     /// Decides on the next candidate once the trainer has published it; idle until then,
@@ -28,8 +31,9 @@ impl Gate {
     ) -> Result<Progress> {
         let config = &run.config;
         let decided = run.latest("gate/", ".json")?.unwrap_or(0);
-        if decided > 0 {
+        if decided > self.settled {
             promote_if_won(run, decided)?;
+            self.settled = decided;
         }
         let candidate = decided + 1;
         if config.generations > 0 && candidate > config.generations {
@@ -63,6 +67,7 @@ impl Gate {
             );
         }
         promote_if_won(run, candidate)?;
+        self.settled = candidate;
         let now_best = run.best()?.unwrap_or(best);
         rate_if_due::<G>(
             config,
@@ -72,18 +77,7 @@ impl Gate {
         )?;
         fields["seconds"] = start.elapsed().as_secs_f64().into();
         run.record("gate", &format!("gen-{candidate:05}"), fields)?;
-        tracing::info!(
-            "gate: generation {candidate}: {} {}-{}-{}: {}",
-            decision.reason,
-            decision.wins,
-            decision.draws,
-            decision.losses,
-            if decision.promoted {
-                "promoted"
-            } else {
-                "kept the best"
-            }
-        );
+        tracing::info!("generation {candidate}: {}", decision.summary());
         Ok(Progress::Worked)
     }
 }

@@ -107,14 +107,8 @@ impl<G: Encode> Worker<G> {
                 run.store.describe(&key)
             )));
         }
-        let mut fields = stats.fields();
+        let mut fields = stats.fields(config, model.is_none());
         fields["model"] = best.into();
-        fields["bootstrap"] = (model.is_none() as u8).into();
-        fields["engine"] = match model {
-            Some(_) => oxo_engine::resolve(config.engine).name(),
-            None => "none",
-        }
-        .into();
         fields["object"] = key.clone().into();
         run.record(
             "selfplay",
