@@ -16,6 +16,7 @@ pub const SEARCH_PARAMS: &[&str] = &[
     "c_scale",
     "rescale",
     "considered",
+    "reuse",
 ];
 
 /// The search `oxo export` records in `model.json` as the one a model plays best with, the
@@ -91,6 +92,9 @@ pub struct PlaySearch {
     pub rescale: bool,
     /// Root moves Gumbel's sequential halving considers; 0 considers every legal move.
     pub considered: u32,
+    /// Whether a PUCT search keeps the subtree of the moves played since its last search
+    /// ([`SearchConfig::reuse_tree`]; Gumbel never does).
+    pub reuse: bool,
 }
 
 impl PlaySearch {
@@ -106,6 +110,7 @@ impl PlaySearch {
             c_scale: gumbel.c_scale,
             rescale: gumbel.rescale_values,
             considered: gumbel.max_considered_actions,
+            reuse: true,
         }
     }
 
@@ -119,7 +124,8 @@ impl PlaySearch {
 
     /// Reads the search parameters of a `net:` spec: `sims=N` (default 64, or the cap of a
     /// timed search), `ms=M` (a time per move), `search=gumbel|puct`, `leaves=L` (default
-    /// 4), `c_puct=C`, `c_scale=C`, `rescale=0|1`, `considered=K` (0: every legal move).
+    /// 4), `c_puct=C`, `c_scale=C`, `rescale=0|1`, `considered=K` (0: every legal move),
+    /// `reuse=0|1` (default 1: PUCT keeps the subtree of the moves played).
     /// An error in words naming the accepted values.
     pub fn from_spec(spec: &AgentSpec) -> Result<PlaySearch, String> {
         let defaults = PlaySearch::new(SchemeName::Gumbel, DEFAULT_SIMS);
@@ -159,9 +165,11 @@ impl PlaySearch {
             },
             None => Budget::Simulations(sims.unwrap_or(DEFAULT_SIMS)),
         };
-        let rescale = match whole("rescale", 0, 1, "a whole number in 0..=1")? {
-            None => defaults.rescale,
-            Some(flag) => flag == 1,
+        let flag = |name: &str, default: bool| {
+            Ok::<_, String>(match whole(name, 0, 1, "a whole number in 0..=1")? {
+                None => default,
+                Some(value) => value == 1,
+            })
         };
         Ok(PlaySearch {
             scheme,
@@ -169,9 +177,10 @@ impl PlaySearch {
             leaves: whole("leaves", 1, 256, "a whole number in 1..=256")?.unwrap_or(4),
             c_puct: positive("c_puct", defaults.c_puct)?,
             c_scale: positive("c_scale", defaults.c_scale)?,
-            rescale,
+            rescale: flag("rescale", defaults.rescale)?,
             considered: whole("considered", 0, 10_000, "a whole number in 0..=10000")?
                 .unwrap_or(defaults.considered),
+            reuse: flag("reuse", defaults.reuse)?,
         })
     }
 
@@ -223,7 +232,7 @@ impl PlaySearch {
         SearchConfig {
             simulations: simulations.max(1),
             leaves_per_tree: self.leaves,
-            reuse_tree: false,
+            reuse_tree: self.reuse,
             scheme,
         }
     }
@@ -241,9 +250,11 @@ mod tests {
     #[test]
     fn parameters_are_read() {
         let search = read(
-            "net:ms=250,sims=900,search=puct,leaves=2,c_puct=2,c_scale=1,rescale=0,considered=0",
+            "net:ms=250,sims=900,search=puct,leaves=2,c_puct=2,c_scale=1,rescale=0,considered=0,reuse=0",
         )
         .unwrap();
+        assert!(!search.reuse && !search.config(10).reuse_tree);
+        assert!(read("net:search=puct").unwrap().config(10).reuse_tree);
         assert_eq!(search.budget, Budget::Millis { ms: 250, cap: 900 });
         assert_eq!(search.scheme, SchemeName::Puct);
         assert_eq!(
@@ -305,6 +316,7 @@ mod tests {
                 "c_scale=inf is not a positive finite number",
             ),
             ("net:rescale=2", "rescale=2 is not a whole number in 0..=1"),
+            ("net:reuse=yes", "reuse=yes is not a whole number in 0..=1"),
             ("net:search=minimax", "gumbel or puct"),
         ] {
             let err = read(spec).expect_err(spec);

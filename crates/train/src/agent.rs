@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use oxo_agents::{Agent, AgentSpec, SpecError};
 use oxo_engine::{Engine, EngineKind, EngineModel};
 use oxo_nn::{Device, Encode, Net};
-use oxo_rules::{Action, Game};
+use oxo_rules::{Action, ActionList, Game};
 use oxo_search::BatchedSearch;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -41,6 +41,9 @@ pub struct NetAgent<G: Game> {
     rng: SmallRng,
     name: String,
     evaluations: u64,
+    /// The move this agent chose last, from the search's root: the next search keeps the
+    /// part of the tree that the game went on to (see [`NetAgent::move_root_to`]).
+    last_move: Option<Action>,
 }
 
 impl<G: Encode> NetAgent<G> {
@@ -69,16 +72,16 @@ impl<G: Encode> NetAgent<G> {
 
     /// An agent over a net's engine, without playouts.
     pub fn new(engine: Engine, settings: PlaySearch, name: &str) -> NetAgent<G> {
-        let search = settings.config(settings.max_simulations());
         NetAgent {
             engine,
             settings,
-            search: BatchedSearch::new(search, &[0]),
+            search: BatchedSearch::new(settings.config(settings.max_simulations()), &[0]),
             simulation_rate: INITIAL_SIMULATION_RATE,
             value: NetValue::PLAIN,
             rng: SmallRng::seed_from_u64(0),
             name: name.to_string(),
             evaluations: 0,
+            last_move: None,
         }
     }
 
@@ -98,6 +101,40 @@ impl<G: Encode> NetAgent<G> {
         };
         if self.search.config().simulations != sims {
             self.search = BatchedSearch::new(self.settings.config(sims), &[0]);
+        }
+    }
+
+    /// Roots the search at `game`. When `game` is the position after this agent's last move,
+    /// or follows it by one move (the opponent's reply), the search goes down the tree to it
+    /// and, with PUCT, keeps that subtree's visits, as a player thinks on from the last move
+    /// (unless the spec says `reuse=0`; Gumbel starts afresh: see
+    /// [`BatchedSearch::advance`]). Any other position (a new game, an undo) gets a new tree.
+    fn move_root_to(&mut self, game: &G) {
+        let path = self.last_move.take().and_then(|ours| {
+            let mut after = *self.search.root(0)?;
+            after.play(ours);
+            if after == *game {
+                return Some((ours, None));
+            }
+            let mut replies = ActionList::new();
+            if !after.is_over() {
+                after.legal_actions(&mut replies);
+            }
+            let reply = replies.iter().copied().find(|&reply| {
+                let mut next = after;
+                next.play(reply);
+                next == *game
+            })?;
+            Some((ours, Some(reply)))
+        });
+        match path {
+            Some((ours, reply)) => {
+                self.search.advance(0, ours);
+                if let Some(reply) = reply {
+                    self.search.advance(0, reply);
+                }
+            }
+            None => self.search.set_root(0, *game),
         }
     }
 
@@ -149,7 +186,7 @@ impl<G: Encode> Agent<G> for NetAgent<G> {
     fn choose(&mut self, game: &G) -> Action {
         let start = Instant::now();
         self.fit_gumbel_to_time();
-        self.search.set_root(0, *game);
+        self.move_root_to(game);
         let mut evaluator = net_evaluator(&self.value, Some(&mut self.engine), &mut self.rng);
         match self.settings.budget {
             Budget::Simulations(_) => self.search.run(&mut evaluator),
@@ -166,6 +203,7 @@ impl<G: Encode> Agent<G> for NetAgent<G> {
         if elapsed > 0.0 && done > 0 {
             self.simulation_rate = f64::from(done) / elapsed;
         }
+        self.last_move = Some(result.action);
         result.action
     }
 
@@ -347,6 +385,36 @@ mod tests {
         assert_ne!(gumbel.simulation_rate, INITIAL_SIMULATION_RATE);
         let sims = gumbel.search.config().simulations;
         assert!((MIN_TIMED_SIMS..MAX_TIMED_SIMS).contains(&sims), "{sims}");
+    }
+
+    /// A PUCT agent searches on from the tree of its last move: after its move and a reply
+    /// it evaluates fewer positions than a fresh search of the same budget would (the same
+    /// number with `reuse=0`), and a position that does not follow (a new game) gets a new
+    /// tree.
+    #[test]
+    fn puct_keeps_the_subtree_of_the_moves_played() {
+        let spec = "net:sims=200,search=puct";
+        let searched = |agent: &mut NetAgent<TicTacToe>, game: &TicTacToe| {
+            let before = agent.nodes_searched();
+            assert!(game.is_legal(agent.choose(game)));
+            agent.nodes_searched() - before
+        };
+        for (reuse, kept) in [("", true), (",reuse=0", false)] {
+            let mut agent = build(&format!("{spec}{reuse}")).expect("the shipped model");
+            let mut game = TicTacToe::default();
+            game.play(agent.choose(&game));
+            game.play(build(spec).unwrap().choose(&game));
+            let after_reply = searched(&mut agent, &game);
+            let fresh = searched(&mut build(spec).unwrap(), &game);
+            assert_eq!(
+                after_reply < fresh,
+                kept,
+                "{reuse}: {after_reply} vs {fresh}"
+            );
+            let new_game = searched(&mut agent, &TicTacToe::default());
+            let first = searched(&mut build(spec).unwrap(), &TicTacToe::default());
+            assert_eq!(new_game, first, "{reuse}");
+        }
     }
 
     /// `search` picks the scheme (tests/shipped.rs checks that PUCT plays perfectly); an

@@ -5,7 +5,7 @@ use oxo_encode::{Encode, PositionEval, WDL, search_value};
 use oxo_play::play_search::{INITIAL_SIMULATION_RATE, check_search_params, recorded_search};
 use oxo_play::{Budget, NetValue, PlaySearch, nn_eval_line};
 use oxo_rules::{ActionList, Game, Outcome, Player, Variant, with_variant};
-use oxo_search::{BatchedSearch, mix_playouts};
+use oxo_search::{BatchedSearch, SearchConfig, mix_playouts};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::Value;
@@ -233,7 +233,12 @@ impl<G: Encode> AnyGame for Session<G> {
         let sims = settings
             .timed_gumbel_simulations(self.simulation_rate)
             .unwrap_or(settings.max_simulations());
-        let mut tree = BatchedSearch::new(settings.config(sims), &[0]);
+        // Each move searches a new tree, so no room for a kept subtree.
+        let config = SearchConfig {
+            reuse_tree: false,
+            ..settings.config(sims)
+        };
+        let mut tree = BatchedSearch::new(config, &[0]);
         tree.set_root(0, *self.game());
         tree.begin();
         self.search = Some(Search {
