@@ -41,9 +41,6 @@ pub struct NetAgent<G: Game> {
     rng: SmallRng,
     name: String,
     evaluations: u64,
-    /// The move this agent chose last, from the search's root: the next search keeps the
-    /// part of the tree that the game went on to (see [`NetAgent::move_root_to`]).
-    last_move: Option<Action>,
 }
 
 impl<G: Encode> NetAgent<G> {
@@ -81,7 +78,6 @@ impl<G: Encode> NetAgent<G> {
             rng: SmallRng::seed_from_u64(0),
             name: name.to_string(),
             evaluations: 0,
-            last_move: None,
         }
     }
 
@@ -104,30 +100,15 @@ impl<G: Encode> NetAgent<G> {
         }
     }
 
-    /// Roots the search at `game`. When `game` is the position after this agent's last move,
-    /// or follows it by one move (the opponent's reply), the search goes down the tree to it
-    /// and, with PUCT, keeps that subtree's visits, as a player thinks on from the last move
-    /// (unless the spec says `reuse=0`; Gumbel starts afresh: see
-    /// [`BatchedSearch::advance`]). Any other position (a new game, an undo) gets a new tree.
+    /// Roots the search at `game`. When `game` is the position after this agent's last move
+    /// (the search's last result, from its root), or follows it by one move (the opponent's
+    /// reply), the search goes down the tree to it and, with PUCT, keeps that subtree's
+    /// visits, as a player thinks on from the last move (unless the spec says `reuse=0`;
+    /// Gumbel starts afresh: see [`BatchedSearch::advance`]). Any other position (a new
+    /// game, an undo) gets a new tree.
     fn move_root_to(&mut self, game: &G) {
-        let path = self.last_move.take().and_then(|ours| {
-            let mut after = *self.search.root(0)?;
-            after.play(ours);
-            if after == *game {
-                return Some((ours, None));
-            }
-            let mut replies = ActionList::new();
-            if !after.is_over() {
-                after.legal_actions(&mut replies);
-            }
-            let reply = replies.iter().copied().find(|&reply| {
-                let mut next = after;
-                next.play(reply);
-                next == *game
-            })?;
-            Some((ours, Some(reply)))
-        });
-        match path {
+        let last = self.search.root(0).zip(self.search.result(0));
+        match last.and_then(|(root, last)| moves_to(root, last.action, game)) {
             Some((ours, reply)) => {
                 self.search.advance(0, ours);
                 if let Some(reply) = reply {
@@ -203,7 +184,6 @@ impl<G: Encode> Agent<G> for NetAgent<G> {
         if elapsed > 0.0 && done > 0 {
             self.simulation_rate = f64::from(done) / elapsed;
         }
-        self.last_move = Some(result.action);
         result.action
     }
 
@@ -214,6 +194,26 @@ impl<G: Encode> Agent<G> for NetAgent<G> {
     fn nodes_searched(&self) -> u64 {
         self.evaluations
     }
+}
+
+/// The moves from `root` to `game` when `game` is the position after `ours` or one move
+/// after it: `ours`, then that reply if there is one; `None` for any other position.
+fn moves_to<G: Game>(root: &G, ours: Action, game: &G) -> Option<(Action, Option<Action>)> {
+    let mut after = *root;
+    after.play(ours);
+    if after == *game {
+        return Some((ours, None));
+    }
+    let mut replies = ActionList::new();
+    if !after.is_over() {
+        after.legal_actions(&mut replies);
+    }
+    let reply = replies.iter().copied().find(|&reply| {
+        let mut next = after;
+        next.play(reply);
+        next == *game
+    })?;
+    Some((ours, Some(reply)))
 }
 
 /// The largest ONNX file `onnx=` reads: far above any oxo net (a few MB), far below what
