@@ -1,0 +1,42 @@
+//! `oxo export`: a trained network for other front ends (ONNX, safetensors, model.json,
+//! README).
+
+use std::path::PathBuf;
+
+use oxo_rules::{Variant, with_variant};
+
+#[derive(clap::Args)]
+pub struct ExportArgs {
+    /// The model (or checkpoint) file, e.g. runs/ultimate/models/best.bpk.
+    #[arg(long)]
+    model: PathBuf,
+    /// The directory to write (created if needed).
+    #[arg(long)]
+    out: PathBuf,
+    /// The search the model plays best with, recorded in model.json for `oxo play` and
+    /// `oxo gtp` to use by default: a net agent's search parameters, e.g. `search=puct,ms=400`
+    /// or `sims=200`.
+    #[arg(long, default_value = oxo_train::play_search::DEFAULT_PLAY_SEARCH)]
+    search: String,
+}
+
+impl ExportArgs {
+    pub fn run(self) -> Result<(), String> {
+        let (model, search) = (&self.model, &self.search);
+        oxo_train::play_search::check_search_params(search)
+            .map_err(|e| format!("--search: {e}"))?;
+        let info = oxo_nn::FileInfo::read(model).map_err(|e| e.to_string())?;
+        let variant: Variant = info
+            .shape
+            .variant
+            .parse()
+            .map_err(|e| format!("{}: {e}", model.display()))?;
+        let written =
+            with_variant!(variant, G => oxo_train::export_model::<G>(model, &self.out, search))
+                .map_err(|e| e.to_string())?;
+        for path in written {
+            println!("wrote {}", path.display());
+        }
+        Ok(())
+    }
+}
