@@ -94,19 +94,10 @@ fn run_arena(
     bar.finish_and_clear();
     println!("{}", report.table());
     let json = serde_json::to_string_pretty(&report).expect("reports serialise");
-    write_atomically(&json_path, json.as_bytes())?;
-    write_atomically(&svg_path, oxo_arena::chart::ratings_svg(&report).as_bytes())?;
+    let svg = oxo_arena::chart::ratings_svg(&report);
+    for (path, bytes) in [(&json_path, json.as_bytes()), (&svg_path, svg.as_bytes())] {
+        oxo_train::write_atomic(path, bytes).map_err(|e| e.to_string())?;
+    }
     println!("wrote {} and {}", json_path.display(), svg_path.display());
     Ok(())
-}
-
-/// Writes a file through a temporary file and a rename, so it is never seen half written.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let temp = path.with_extension(format!(
-        "{}.tmp",
-        path.extension().and_then(|e| e.to_str()).unwrap_or("")
-    ));
-    std::fs::write(&temp, bytes)
-        .and_then(|()| std::fs::rename(&temp, path))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
