@@ -4,7 +4,8 @@
 # adjacency: 36 paired games (6 processes, 6 each). Models in .dev/, .dev/oxo a release build.
 # Run from the repository root on a lent 16-core machine (2026-11-26); .dev/ultimate.bpk is
 # /work/runs/ultimate-ort generation 232, .dev/adjacency.bpk /work/runs/adjacency-puct generation
-# 137 (sha256 in summary.json). Tallies: summary.json (this folder and its sibling).
+# 137 (sha256 in summary.json). Tallies: summary.json here and in
+# ../adjacency-2026-11-26e-puct-gen137-vs-alphabeta-ms100-36games-lent16/.
 set -u
 lib=$(python3 -c 'import onnxruntime,os,glob;print(sorted(glob.glob(os.path.dirname(onnxruntime.__file__)+"/capi/libonnxruntime.so*"))[-1])')
 export ORT_DYLIB_PATH=$lib
