@@ -449,6 +449,38 @@ fn train_runs_anywhere_on_its_built_in_config() {
     );
 }
 
+/// `oxo export --value` takes value parameters alone: another parameter or a value out of
+/// range is refused with what is accepted, before the output directory exists.
+#[test]
+fn a_bad_export_value_is_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let model = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../models/tictactoe/model.bpk"
+    );
+    for (value, expected) in [
+        (
+            "ms=400",
+            "not a value parameter (score, rollouts, mix, playout)",
+        ),
+        ("score=2", "score must lie in 0..=1"),
+    ] {
+        let output = oxo()
+            .args(["export", "--model", model, "--value", value, "--out"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "--value {value}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(expected), "--value {value}: {stderr}");
+        assert!(
+            !out.exists(),
+            "--value {value} created the output directory"
+        );
+    }
+}
+
 /// A `--minutes` out of range is refused with the range, before the run directory exists.
 #[test]
 fn bad_minutes_are_refused_before_anything_is_written() {

@@ -9,6 +9,29 @@ use oxo_agents::AgentSpec;
 use oxo_rules::PlayoutPolicy;
 use oxo_search::RolloutConfig;
 
+/// The value parameters a `net:` spec takes (see [`NetValue::from_spec`]).
+pub const VALUE_PARAMS: &[&str] = &["score", "rollouts", "mix", "playout"];
+
+/// Checks a `net:` spec's value parameters written alone (`score=0.5`,
+/// `rollouts=16,mix=0.5`), as `oxo export --value` takes them: the value they ask for, or
+/// an error in words for another parameter or a bad value.
+pub fn check_value_params(text: &str) -> Result<NetValue, String> {
+    let spec: AgentSpec = format!("net:{text}")
+        .parse()
+        .map_err(|e| format!("value '{text}': {e}"))?;
+    if let Some(param) = spec
+        .params
+        .keys()
+        .find(|key| !VALUE_PARAMS.contains(&key.as_str()))
+    {
+        return Err(format!(
+            "value '{text}': '{param}' is not a value parameter ({})",
+            VALUE_PARAMS.join(", ")
+        ));
+    }
+    NetValue::from_spec(&spec)
+}
+
 /// How a net's evaluations are turned into search values.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NetValue {
@@ -67,20 +90,34 @@ impl NetValue {
     /// The value a `net:` spec asks for (its `rollouts`, `mix`, `playout` and `score`
     /// parameters; the net's value alone by default), or what is wrong with them in words.
     pub fn from_spec(spec: &AgentSpec) -> Result<NetValue, String> {
+        NetValue::from_spec_over(spec, NetValue::PLAIN)
+    }
+
+    /// The value a `net:` spec asks for where `recorded` is the value its model plays with
+    /// (its `model.json`'s or its run's): each parameter the spec names replaces that part
+    /// of `recorded`, so `net:ms=500` plays the model as recorded and `net:score=0` turns
+    /// its score utility off. `mix` defaults to 0.5 where `recorded` has no playouts.
+    pub fn from_spec_over(spec: &AgentSpec, recorded: NetValue) -> Result<NetValue, String> {
         let text = |e: oxo_agents::SpecError| e.to_string();
+        let base = recorded.rollouts;
+        let base_weight = if base.is_on() { base.weight } else { 0.5 };
         let rollouts = RolloutConfig {
             playouts: spec
-                .param("rollouts", 0u32, "random playouts per evaluation, e.g. 8")
+                .param(
+                    "rollouts",
+                    base.playouts,
+                    "random playouts per evaluation, e.g. 8",
+                )
                 .map_err(text)?,
             weight: spec
                 .param(
                     "mix",
-                    0.5f32,
+                    base_weight,
                     "the playouts' weight in a value, 0 to 1, e.g. 0.5",
                 )
                 .map_err(text)?,
             policy: spec
-                .param("playout", PlayoutPolicy::Uniform, "uniform or tactical")
+                .param("playout", base.policy, "uniform or tactical")
                 .map_err(text)?,
         };
         if !(0.0..=1.0).contains(&rollouts.weight)
@@ -97,7 +134,7 @@ impl NetValue {
         let score_utility = spec
             .param(
                 "score",
-                0.0f32,
+                recorded.score_utility,
                 "the score head's weight in a value, 0 to 1, e.g. 0.5",
             )
             .map_err(text)?;
@@ -151,5 +188,62 @@ mod tests {
             let err = value_of(spec).expect_err(spec);
             assert!(err.contains(message), "{spec}: {err}");
         }
+    }
+
+    /// `oxo export --value` takes the value parameters alone and refuses any other by name,
+    /// with the ones it accepts.
+    #[test]
+    fn value_parameters_alone_are_checked() {
+        assert_eq!(
+            check_value_params("score=0.5"),
+            Ok(NetValue {
+                score_utility: 0.5,
+                ..NetValue::PLAIN
+            })
+        );
+        let mixed = check_value_params("rollouts=16,mix=0.5").expect("valid");
+        assert_eq!((mixed.rollouts.playouts, mixed.rollouts.weight), (16, 0.5));
+        let err = check_value_params("score=0.5,ms=400").expect_err("ms is a search parameter");
+        assert!(
+            err.contains("'ms' is not a value parameter (score, rollouts"),
+            "{err}"
+        );
+        let err = check_value_params("score=-1").expect_err("out of range");
+        assert!(err.contains("score must lie in 0..=1"), "{err}");
+    }
+
+    /// Over a recorded value, a spec changes only what it names: none keeps the record,
+    /// `score=0` and `rollouts=0` turn each part off, and `rollouts` alone over a record
+    /// without playouts mixes them in at 0.5.
+    #[test]
+    fn a_spec_changes_only_what_it_names_of_the_recorded_value() {
+        let over = |spec: &str, recorded: NetValue| {
+            NetValue::from_spec_over(&spec.parse().expect("a spec"), recorded).expect(spec)
+        };
+        let recorded = NetValue {
+            score_utility: 0.25,
+            rollouts: RolloutConfig {
+                playouts: 16,
+                weight: 0.75,
+                policy: PlayoutPolicy::Tactical,
+            },
+        };
+        assert_eq!(over("net:ms=500", recorded), recorded);
+        assert_eq!(over("net:ms=500,score=0", recorded).score_utility, 0.0);
+        assert_eq!(
+            over("net:ms=500,score=0", recorded).rollouts,
+            recorded.rollouts
+        );
+        assert!(!over("net:rollouts=0", recorded).rollouts.is_on());
+        let fewer = over("net:rollouts=4", recorded).rollouts;
+        assert_eq!((fewer.playouts, fewer.weight), (4, 0.75));
+        assert_eq!(fewer.policy, PlayoutPolicy::Tactical);
+        let added = over("net:rollouts=8", NetValue::PLAIN).rollouts;
+        assert_eq!((added.playouts, added.weight), (8, 0.5));
+        let err = NetValue::from_spec_over(&"net:score=3".parse().unwrap(), recorded);
+        assert!(
+            err.expect_err("out of range")
+                .contains("score must lie in 0..=1")
+        );
     }
 }

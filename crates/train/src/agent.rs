@@ -123,9 +123,11 @@ impl<G: Encode> NetAgent<G> {
     /// `net:path=FILE[,sims=N,ms=M,search=S,...,engine=E,onnx=F,rollouts=R,mix=W,playout=P,score=U,seed=S]`
     /// spec names (the search parameters: [`PlaySearch::from_spec`]; `engine`:
     /// `onnxruntime`, the default, or `burn`; `onnx`: an ONNX file of the same net for
-    /// onnxruntime to run, such as its int8 quantization; `playout`: `uniform`, the default,
-    /// or `tactical`); an error in words (a bad parameter, or a model that cannot be loaded
-    /// for this variant).
+    /// onnxruntime to run, such as its int8 quantization; `playout`: `uniform` or
+    /// `tactical`; the value parameters default to the model's recorded value,
+    /// [`recorded_value`](crate::export::recorded_value), so `net:ms=500` plays the shipped
+    /// model as its `model.json` says but for the time); an error in words (a bad parameter,
+    /// or a model that cannot be loaded for this variant).
     pub fn from_spec(spec: &AgentSpec) -> Result<NetAgent<G>, String> {
         let known = |key: &&String| {
             NET_PARAMS.contains(&key.as_str()) || SEARCH_PARAMS.contains(&key.as_str())
@@ -150,7 +152,7 @@ impl<G: Encode> NetAgent<G> {
         let engine = spec
             .param("engine", EngineKind::default(), oxo_engine::ENGINE_NAMES)
             .map_err(|e| e.to_string())?;
-        let value = NetValue::from_spec(spec)?;
+        let value = NetValue::from_spec_over(spec, crate::export::recorded_value(&path))?;
         let seed = spec
             .param("seed", 0u64, "a number, e.g. 1")
             .map_err(|e| e.to_string())?;
@@ -310,6 +312,27 @@ mod tests {
         assert_eq!(agent.value, expected);
         let game = TicTacToe::default();
         assert!(game.is_legal(agent.choose(&game)));
+    }
+
+    /// A spec without value parameters plays the model with the value its `model.json`
+    /// records (ultimate's: random playouts), one that names a part changes only that part.
+    #[test]
+    fn value_parameters_default_to_the_models_recorded_value() {
+        let model_json = shipped_model("ultimate")
+            .unwrap()
+            .with_file_name("model.json");
+        let recorded = crate::export::model_net_value(&model_json);
+        assert!(
+            recorded.rollouts.is_on(),
+            "ultimate's model.json records playouts"
+        );
+        let build = |spec: &str| {
+            NetAgent::<Ultimate>::from_spec(&spec.parse().expect("a spec")).expect(spec)
+        };
+        assert_eq!(build("net:sims=8").value, recorded);
+        let without = build("net:sims=8,rollouts=0").value;
+        assert!(!without.rollouts.is_on());
+        assert_eq!(without.score_utility, recorded.score_utility);
     }
 
     /// `engine` picks the engine, `onnx` another graph of the net; bad ones are refused in

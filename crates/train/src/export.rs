@@ -36,8 +36,14 @@ pub const EXPORT_FILES: [&str; 5] = [
 /// (created if needed; files in it are replaced atomically), recording `search` (a `net:`
 /// spec's search parameters, checked by
 /// [`check_search_params`](crate::play_search::check_search_params)) as the search it plays
-/// best with. Returns the paths written.
-pub fn export_model<G: Encode>(model: &Path, out: &Path, search: &str) -> Result<Vec<PathBuf>> {
+/// best with, and `value` as the value it plays best with (`None`: the value its run trained
+/// with, see [`play_settings`]). Returns the paths written.
+pub fn export_model<G: Encode>(
+    model: &Path,
+    out: &Path,
+    search: &str,
+    value: Option<NetValue>,
+) -> Result<Vec<PathBuf>> {
     let net = Net::load::<G>(model, &Device::flex())?;
     fs::create_dir_all(out).map_err(|e| io_error(out, e))?;
     let paths: Vec<PathBuf> = EXPORT_FILES.iter().map(|f| out.join(f)).collect();
@@ -45,7 +51,7 @@ pub fn export_model<G: Encode>(model: &Path, out: &Path, search: &str) -> Result
     write_atomic(&paths[1], &net.to_onnx()?)?;
     write_atomic(&paths[2], &net.to_safetensors()?)?;
     let mut description = describe::<G>(&net, &provenance(model));
-    description["play"] = play_settings(model, search);
+    description["play"] = play_settings(model, search, value);
     let text = serde_json::to_string_pretty(&description).expect("JSON of plain values");
     write_atomic(&paths[3], text.as_bytes())?;
     write_atomic(&paths[4], readme::<G>(&net).as_bytes())?;
@@ -217,17 +223,12 @@ fn run_config(run: &Path) -> Option<RunConfig> {
     RunConfig::load(&run.join("config.toml")).ok()
 }
 
-/// `model.json`'s `play`: how the run that made the model valued positions (its
-/// [`NetValue`]: `selfplay.score_utility` and the random playouts; for an exported
-/// `model.bpk`, what the `model.json` beside it records; else the net's value alone), so that players use the net the way it was trained and gated,
-/// and `search`, the search it plays best with.
-pub fn play_settings(model: &Path, search: &str) -> Value {
-    let config = run_of(model).and_then(run_config);
-    // Re-exporting an exported model.bpk keeps the value its model.json records.
-    let value = config.map_or_else(
-        || model_net_value(&model.with_file_name("model.json")),
-        |config| config.net_value(),
-    );
+/// `model.json`'s `play`: `search`, the search the model plays best with, and how it values
+/// positions: `value` where given (a value measured to play better than the training one,
+/// e.g. the win/draw/loss head mixed into a score utility), else the [`recorded_value`]
+/// (how its run valued them), so that players use the net the way it was trained and gated.
+pub fn play_settings(model: &Path, search: &str, value: Option<NetValue>) -> Value {
+    let value = value.unwrap_or_else(|| recorded_value(model));
     json!({
         "search": search,
         "search_meaning": "the search this model plays best with, as oxo's net agent spells \
@@ -245,6 +246,17 @@ pub fn play_settings(model: &Path, search: &str) -> Value {
                     `score_utility`: the score head's share of the net's value, the \
                     win/draw/loss head's being 1 - score_utility (oxo: net:score=W)",
     })
+}
+
+/// The value the model file at `model` plays with unless told otherwise: its run's (the
+/// [`NetValue`] of its config: `selfplay.score_utility` and the random playouts) where it
+/// lies in a run directory, else what the `model.json` beside it records (an exported
+/// model), else the net's value alone.
+pub fn recorded_value(model: &Path) -> NetValue {
+    run_of(model).and_then(run_config).map_or_else(
+        || model_net_value(&model.with_file_name("model.json")),
+        |config| config.net_value(),
+    )
 }
 
 /// The search a `model.json` records (`play.search`), or

@@ -97,7 +97,7 @@ fn check_net<G: Encode>(seed: u64, config: &NetConfig) {
     let model = dir.path().join("net.bpk");
     net.save(&model).unwrap();
     let out = dir.path().join("export");
-    oxo_train::export_model::<G>(&model, &out, DEFAULT_PLAY_SEARCH).unwrap();
+    oxo_train::export_model::<G>(&model, &out, DEFAULT_PLAY_SEARCH, None).unwrap();
     let out_arg = out.to_str().unwrap();
     // Training's ownership head (ultimate, extreme) is no output, so its weights stay out.
     let onnx = std::fs::read(out.join("model.onnx")).unwrap();
@@ -179,7 +179,7 @@ fn the_exported_directory_has_every_file_and_a_complete_description() {
     let model = dir.path().join("net.bpk");
     net.save(&model).unwrap();
     let written =
-        oxo_train::export_model::<Ultimate>(&model, dir.path(), DEFAULT_PLAY_SEARCH).unwrap();
+        oxo_train::export_model::<Ultimate>(&model, dir.path(), DEFAULT_PLAY_SEARCH, None).unwrap();
     assert_eq!(written.len(), oxo_train::export::EXPORT_FILES.len());
     assert!(written.iter().all(|p| p.is_file()));
     let json: Value =
@@ -224,7 +224,7 @@ fn the_runs_playouts_travel_with_the_model() {
         .save(&model)
         .unwrap();
     let out = dir.path().join("out");
-    oxo_train::export_model::<TicTacToe>(&model, &out, DEFAULT_PLAY_SEARCH).unwrap();
+    oxo_train::export_model::<TicTacToe>(&model, &out, DEFAULT_PLAY_SEARCH, None).unwrap();
     // The score output names the run's scale: the output times it is the margin in points.
     let score_scale = |out: &std::path::Path| {
         let text = std::fs::read_to_string(out.join("model.json")).unwrap();
@@ -252,7 +252,7 @@ fn the_runs_playouts_travel_with_the_model() {
     );
     // Re-exporting the exported model.bpk in place keeps its value and provenance and
     // records the search it is given.
-    oxo_train::export_model::<TicTacToe>(&out.join("model.bpk"), &out, "sims=300").unwrap();
+    oxo_train::export_model::<TicTacToe>(&out.join("model.bpk"), &out, "sims=300", None).unwrap();
     let again = oxo_train::export::model_net_value(&out.join("model.json"));
     assert_eq!(again, value);
     assert_eq!(score_scale(&out), 7.5);
@@ -261,6 +261,19 @@ fn the_runs_playouts_travel_with_the_model() {
     assert_eq!(
         oxo_train::export::model_play_search(&out.join("model.json")),
         "sims=300"
+    );
+    // A value given to the export replaces the trained one, and a later re-export keeps it.
+    let measured = oxo_play::value::check_value_params("score=0.5").unwrap();
+    oxo_train::export_model::<TicTacToe>(&out.join("model.bpk"), &out, "sims=300", Some(measured))
+        .unwrap();
+    assert_eq!(
+        oxo_train::export::model_net_value(&out.join("model.json")),
+        measured
+    );
+    oxo_train::export_model::<TicTacToe>(&out.join("model.bpk"), &out, "sims=300", None).unwrap();
+    assert_eq!(
+        oxo_train::export::model_net_value(&out.join("model.json")),
+        measured
     );
 }
 
@@ -271,14 +284,19 @@ fn exporting_a_missing_or_foreign_model_is_an_error() {
         &dir.path().join("none.bpk"),
         dir.path(),
         DEFAULT_PLAY_SEARCH,
+        None,
     );
     assert!(missing.unwrap_err().to_string().contains("none.bpk"));
     let model = dir.path().join("ttt.bpk");
     Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex())
         .save(&model)
         .unwrap();
-    let foreign =
-        oxo_train::export_model::<Ultimate>(&model, &dir.path().join("out"), DEFAULT_PLAY_SEARCH);
+    let foreign = oxo_train::export_model::<Ultimate>(
+        &model,
+        &dir.path().join("out"),
+        DEFAULT_PLAY_SEARCH,
+        None,
+    );
     assert!(foreign.unwrap_err().to_string().contains("tictactoe"));
     assert!(!Path::new(&dir.path().join("out/model.onnx")).exists());
 }

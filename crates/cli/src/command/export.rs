@@ -18,6 +18,11 @@ pub struct ExportArgs {
     /// or `sims=200`.
     #[arg(long, default_value = oxo_train::play_search::DEFAULT_PLAY_SEARCH)]
     search: String,
+    /// The value the model plays best with, recorded in model.json beside the search: a net
+    /// agent's value parameters, e.g. `score=0.5` (the score head's share, the win/draw/loss
+    /// head's the rest) or `rollouts=16,mix=0.5` (default: the value its run trained with).
+    #[arg(long)]
+    value: Option<String>,
 }
 
 impl ExportArgs {
@@ -25,6 +30,12 @@ impl ExportArgs {
         let (model, search) = (&self.model, &self.search);
         oxo_train::play_search::check_search_params(search)
             .map_err(|e| format!("--search: {e}"))?;
+        let value = self
+            .value
+            .as_deref()
+            .map(oxo_play::value::check_value_params)
+            .transpose()
+            .map_err(|e| format!("--value: {e}"))?;
         let info = oxo_nn::FileInfo::read(model).map_err(|e| e.to_string())?;
         let variant: Variant = info
             .shape
@@ -32,7 +43,7 @@ impl ExportArgs {
             .parse()
             .map_err(|e| format!("{}: {e}", model.display()))?;
         let written =
-            with_variant!(variant, G => oxo_train::export_model::<G>(model, &self.out, search))
+            with_variant!(variant, G => oxo_train::export_model::<G>(model, &self.out, search, value))
                 .map_err(|e| e.to_string())?;
         for path in written {
             println!("wrote {}", path.display());
