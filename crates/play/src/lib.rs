@@ -9,11 +9,32 @@ pub mod eval_line;
 pub mod play_search;
 pub mod value;
 
+use oxo_agents::AgentSpec;
 use serde::{Deserialize, Serialize};
 
 pub use eval_line::nn_eval_line;
 pub use play_search::{Budget, PlaySearch};
 pub use value::NetValue;
+
+/// The `net:` spec of parameters written alone (`search=puct,ms=400`, `score=0.5`), when
+/// each is one of `allowed`; else an error in words naming the `kind` of parameters
+/// (`search`, `value`) and the ones accepted.
+fn spec_of_params(text: &str, kind: &str, allowed: &[&str]) -> Result<AgentSpec, String> {
+    let spec: AgentSpec = format!("net:{text}")
+        .parse()
+        .map_err(|e| format!("{kind} '{text}': {e}"))?;
+    match spec
+        .params
+        .keys()
+        .find(|key| !allowed.contains(&key.as_str()))
+    {
+        Some(param) => Err(format!(
+            "{kind} '{text}': '{param}' is not a {kind} parameter ({})",
+            allowed.join(", ")
+        )),
+        None => Ok(spec),
+    }
+}
 
 /// A search scheme, as run configs (`selfplay.scheme`) and `net:` specs (`search=`) name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -29,20 +29,7 @@ pub const LEGACY_PLAY_SEARCH: &str = "sims=200";
 /// Checks a `net:` spec's search parameters written alone (`search=puct,ms=400`), as
 /// `oxo export --search` takes them: an error in words for another parameter or a bad value.
 pub fn check_search_params(text: &str) -> Result<PlaySearch, String> {
-    let spec: AgentSpec = format!("net:{text}")
-        .parse()
-        .map_err(|e| format!("search '{text}': {e}"))?;
-    if let Some(param) = spec
-        .params
-        .keys()
-        .find(|key| !SEARCH_PARAMS.contains(&key.as_str()))
-    {
-        return Err(format!(
-            "search '{text}': '{param}' is not a search parameter ({})",
-            SEARCH_PARAMS.join(", ")
-        ));
-    }
-    PlaySearch::from_spec(&spec)
+    PlaySearch::from_spec(&crate::spec_of_params(text, "search", SEARCH_PARAMS)?)
 }
 
 /// The search a model's `model.json` records in its `play` object (`play.search`), or

@@ -16,20 +16,7 @@ pub const VALUE_PARAMS: &[&str] = &["score", "rollouts", "mix", "playout"];
 /// `rollouts=16,mix=0.5`), as `oxo export --value` takes them: the value they ask for, or
 /// an error in words for another parameter or a bad value.
 pub fn check_value_params(text: &str) -> Result<NetValue, String> {
-    let spec: AgentSpec = format!("net:{text}")
-        .parse()
-        .map_err(|e| format!("value '{text}': {e}"))?;
-    if let Some(param) = spec
-        .params
-        .keys()
-        .find(|key| !VALUE_PARAMS.contains(&key.as_str()))
-    {
-        return Err(format!(
-            "value '{text}': '{param}' is not a value parameter ({})",
-            VALUE_PARAMS.join(", ")
-        ));
-    }
-    NetValue::from_spec(&spec)
+    NetValue::from_spec(&crate::spec_of_params(text, "value", VALUE_PARAMS)?)
 }
 
 /// How a net's evaluations are turned into search values.
@@ -194,13 +181,9 @@ mod tests {
     /// with the ones it accepts.
     #[test]
     fn value_parameters_alone_are_checked() {
-        assert_eq!(
-            check_value_params("score=0.5"),
-            Ok(NetValue {
-                score_utility: 0.5,
-                ..NetValue::PLAIN
-            })
-        );
+        let score = check_value_params("score=0.5").expect("valid");
+        assert_eq!(score.score_utility, 0.5);
+        assert!(!score.rollouts.is_on());
         let mixed = check_value_params("rollouts=16,mix=0.5").expect("valid");
         assert_eq!((mixed.rollouts.playouts, mixed.rollouts.weight), (16, 0.5));
         let err = check_value_params("score=0.5,ms=400").expect_err("ms is a search parameter");
