@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use oxo_agents::{Agent, AgentSpec, SpecError};
 use oxo_engine::{Engine, EngineKind, EngineModel};
 use oxo_nn::{Device, Encode, Net};
+use oxo_play::value::VALUE_PARAMS;
 use oxo_rules::{Action, ActionList, Game};
 use oxo_search::BatchedSearch;
 use rand::SeedableRng;
@@ -18,11 +19,9 @@ use crate::value::{NetValue, net_evaluator};
 /// The spec kind of [`NetAgent`].
 pub const NET_KIND: &str = "net";
 
-/// The parameters a `net:` spec takes besides the search's ([`SEARCH_PARAMS`]): the model's,
-/// the engine's and the value's.
-pub const NET_PARAMS: &[&str] = &[
-    "path", "engine", "onnx", "rollouts", "mix", "playout", "score", "seed",
-];
+/// The parameters a `net:` spec takes besides the search's ([`SEARCH_PARAMS`]) and the
+/// value's ([`VALUE_PARAMS`]): the model's, the engine's and the seed.
+pub const NET_PARAMS: &[&str] = &["path", "engine", "onnx", "seed"];
 
 /// Plays with a model file and a deterministic search (Gumbel by default, or PUCT; no root
 /// noise) on a budget of simulations or time (a [`PlaySearch`]), a few leaves per network
@@ -129,14 +128,12 @@ impl<G: Encode> NetAgent<G> {
     /// model as its `model.json` says but for the time); an error in words (a bad parameter,
     /// or a model that cannot be loaded for this variant).
     pub fn from_spec(spec: &AgentSpec) -> Result<NetAgent<G>, String> {
-        let known = |key: &&String| {
-            NET_PARAMS.contains(&key.as_str()) || SEARCH_PARAMS.contains(&key.as_str())
-        };
+        let lists = [NET_PARAMS, VALUE_PARAMS, SEARCH_PARAMS];
+        let known = |key: &&String| lists.iter().any(|list| list.contains(&key.as_str()));
         if let Some(param) = spec.params.keys().find(|key| !known(key)) {
             return Err(format!(
-                "agent 'net' has no parameter '{param}': it takes {}, {}",
-                NET_PARAMS.join(", "),
-                SEARCH_PARAMS.join(", ")
+                "agent 'net' has no parameter '{param}': it takes {}",
+                lists.concat().join(", ")
             ));
         }
         let path = spec_model(spec, G::NAME).ok_or_else(|| {
@@ -297,6 +294,12 @@ mod tests {
     /// the agent plays legal moves with them.
     #[test]
     fn value_parameters_are_checked_and_used() {
+        let err = build("net:sims=8,bogus=1")
+            .err()
+            .expect("no such parameter");
+        for named in ["'bogus'", "path", "score", "playout", "sims", "reuse"] {
+            assert!(err.contains(named), "{named}: {err}");
+        }
         let err = build("net:sims=8,mix=1.5").err().expect("mix above 1");
         assert!(err.contains("mix must lie in 0..=1"), "{err}");
         let spec = "net:sims=8,rollouts=4,mix=0.5,playout=tactical,score=0.5,seed=3";
