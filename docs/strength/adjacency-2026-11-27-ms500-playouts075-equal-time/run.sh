@@ -23,22 +23,5 @@ worker() {
   done <<< "$jobs"
 }
 worker 0 & worker 1 & wait
-python3 - "$out" <<'PY'
-import glob, json, sys
-# The net is agent 1 in every match; a win counts 1, a draw 1/2.
-summary = {}
-for opp in ("alphabeta:ms=500", "uct:ms=500"):
-    key = "ab500" if opp.startswith("alpha") else "uct500"
-    w = d = l = 0
-    for f in sorted(glob.glob(f"{sys.argv[1]}/{key}-seed*-20.json")):
-        for g in json.load(open(f))["games"]:
-            side = "x" if g["x"] == 1 else "o"
-            if g["result"] == side: w += 1
-            elif g["result"] in ("x", "o"): l += 1
-            else: d += 1
-    n = w + d + l
-    summary[opp] = {"wins": w, "draws": d, "losses": l, "games": n,
-                    "score": round((w + d / 2) / max(n, 1), 4)}
-print(json.dumps(summary, indent=2))
-json.dump(summary, open(f"{sys.argv[1]}/summary.json", "w"), indent=2)
-PY
+scripts/arena_tally.py --summary "$out/summary.json" \
+  alphabeta:ms=500 "$out/ab500-seed*-20.json" uct:ms=500 "$out/uct500-seed*-20.json"

@@ -32,17 +32,5 @@ for i in $(seq 0 7); do play_core $i $i "$va" $R/A & play_core $((i + 8)) $i "$v
 wait
 echo "done in $(( $(date +%s) - start )) s; A $(ls $R/A/*.json | wc -l) pairs, B $(ls $R/B/*.json | wc -l) pairs"
 tar czf $OUT/extreme-values-vs-uct500.tgz -C $R .
-python3 - $R <<'PY'
-import json, glob, sys
-# The net is agent 1 in every match; a win counts 1, a draw 1/2.
-for s in "AB":
-    w = d = l = 0
-    for f in sorted(glob.glob(f"{sys.argv[1]}/{s}/*.json")):
-        for g in json.load(open(f))["games"]:
-            net_side = "x" if g["x"] == 1 else "o"
-            if g["result"] == net_side: w += 1
-            elif g["result"] in ("x", "o"): l += 1
-            else: d += 1
-    n = w + d + l
-    print(f"{s}: net {w}-{d}-{l} in {n} games, {100 * (w + d / 2) / max(n, 1):.1f}%")
-PY
+# (on the lent machine this tally was inline Python; the same count is now scripts/arena_tally.py)
+scripts/arena_tally.py A "$R/A/*.json" B "$R/B/*.json"
