@@ -12,20 +12,9 @@ Run it with the machine otherwise idle: the figure is wall-clock time.
 import argparse
 import statistics
 import subprocess
-import sys
 import time
 
-
-def ask(engine: subprocess.Popen, command: str) -> str:
-    """Sends one command and returns its answer's text (without `= `); exits on a `?`."""
-    engine.stdin.write(command + "\n")
-    engine.stdin.flush()
-    lines = []
-    while (line := engine.stdout.readline()) not in ("\n", ""):
-        lines.append(line.rstrip("\n"))
-    if not lines or not lines[0].startswith("="):
-        sys.exit(f"{command!r} was answered {lines!r}")
-    return "\n".join(lines)[1:].strip()
+from gtp_client import ask
 
 
 def main() -> None:

@@ -41,6 +41,9 @@ pub struct GameRecord {
     pub scores: Option<[i32; 2]>,
     /// Number of moves, opening included.
     pub plies: usize,
+    /// Every move from the start, opening included, in `RULES.md` notation: replayed from
+    /// the empty board they give the game's end, so a lost game can be examined move by move.
+    pub moves: Vec<String>,
 }
 
 /// Wins, draws and losses of one agent against all others, and its rating.
@@ -95,19 +98,22 @@ pub struct Report {
 }
 
 /// The `opening`-th opening: up to `plies` random moves from the start, the same for every
-/// pairing, and how many were played. An opening that would end the game stops short.
-pub fn opening<G: Game>(seed: u64, opening: usize, plies: usize) -> (G, usize) {
+/// pairing, and the moves played. An opening that would end the game stops short.
+pub fn opening<G: Game>(seed: u64, opening: usize, plies: usize) -> (G, Vec<Action>) {
     let mut rng = SmallRng::seed_from_u64(mix(seed, opening as u64, 0x0FE));
     let mut game = G::new();
-    for played in 0..plies {
+    let mut moves = Vec::with_capacity(plies);
+    for _ in 0..plies {
+        let action = game.random_action(&mut rng);
         let mut next = game;
-        next.play(game.random_action(&mut rng));
+        next.play(action);
         if next.is_over() {
-            return (game, played);
+            break;
         }
         game = next;
+        moves.push(action);
     }
-    (game, plies)
+    (game, moves)
 }
 
 /// A well-spread 64-bit value from three (splitmix64 finaliser): per-game seeds.
@@ -132,13 +138,13 @@ fn seeded(spec: &AgentSpec, seed: u64) -> AgentSpec {
 pub type AgentFactory<'a, G> =
     dyn Fn(&AgentSpec) -> Result<Box<dyn Agent<G>>, SpecError> + Sync + 'a;
 
-/// Plays one game between two specs from a starting position.
+/// Plays one game between two specs from a starting position: its end and the moves played.
 pub fn play_game<G: Evaluate>(
     x: &AgentSpec,
     o: &AgentSpec,
     start: G,
     seed: u64,
-) -> Result<(G, usize), SpecError> {
+) -> Result<(G, Vec<Action>), SpecError> {
     play_game_with(&build_agent::<G>, x, o, start, seed)
 }
 
@@ -149,20 +155,20 @@ pub fn play_game_with<G: Game>(
     o: &AgentSpec,
     start: G,
     seed: u64,
-) -> Result<(G, usize), SpecError> {
+) -> Result<(G, Vec<Action>), SpecError> {
     let mut agents = [
         factory(&seeded(x, mix(seed, 1, 0)))?,
         factory(&seeded(o, mix(seed, 2, 0)))?,
     ];
     let mut game = start;
-    let mut plies = 0;
+    let mut moves = Vec::new();
     while !game.is_over() {
         let action: Action = agents[game.to_move().index()].choose(&game);
         assert!(game.is_legal(action), "agent chose an illegal move");
         game.play(action);
-        plies += 1;
+        moves.push(action);
     }
-    Ok((game, plies))
+    Ok((game, moves))
 }
 
 /// Plays the round robin: every pair of agents, `games_per_pair` games each from shared
@@ -199,9 +205,14 @@ pub fn run_tournament_with<G: Game>(
     let games: Vec<GameRecord> = jobs
         .par_iter()
         .map(|&(x, o, k)| {
-            let (start, opening_plies) = opening::<G>(config.seed, k, config.opening_plies);
+            let (start, opening_moves) = opening::<G>(config.seed, k, config.opening_plies);
             let seed = mix(config.seed, (x * 1000 + o) as u64, k as u64);
-            let (end, plies) = play_game_with(factory, &specs[x], &specs[o], start, seed)?;
+            let (end, played) = play_game_with(factory, &specs[x], &specs[o], start, seed)?;
+            let moves: Vec<String> = opening_moves
+                .iter()
+                .chain(&played)
+                .map(|&action| G::format_action(action))
+                .collect();
             on_game();
             Ok(GameRecord {
                 x,
@@ -213,7 +224,8 @@ pub fn run_tournament_with<G: Game>(
                     _ => "draw",
                 },
                 scores: end.scores(),
-                plies: plies + opening_plies,
+                plies: moves.len(),
+                moves,
             })
         })
         .collect::<Result<_, SpecError>>()?;

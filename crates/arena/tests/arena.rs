@@ -78,3 +78,39 @@ fn a_bad_spec_fails_before_any_game() {
     let error = run_tournament::<TicTacToe>(&specs, &config, &|| panic!("a game was played"));
     assert!(error.unwrap_err().to_string().contains("depth"));
 }
+
+/// Each game's `moves`, opening included, replayed from the empty board give its recorded
+/// length, result and scores, and the two games of an opening share its random moves.
+#[test]
+fn recorded_moves_replay_to_the_recorded_end() {
+    use oxo_rules::{Game, Outcome, Player};
+    let specs = AgentSpec::parse_list("random,greedy").unwrap();
+    let config = ArenaConfig {
+        games_per_pair: 8,
+        opening_plies: 2,
+        seed: 5,
+    };
+    let report = run_tournament::<TicTacToe>(&specs, &config, &|| {}).unwrap();
+    for game in &report.games {
+        assert_eq!(game.moves.len(), game.plies);
+        let mut board = TicTacToe::new();
+        for text in &game.moves {
+            let action = TicTacToe::parse_action(text).expect("RULES.md notation");
+            assert!(board.is_legal(action), "{text} in {:?}", game.moves);
+            board.play(action);
+        }
+        assert!(board.is_over());
+        let result = match board.outcome() {
+            Some(Outcome::Win(Player::X)) => "x",
+            Some(Outcome::Win(Player::O)) => "o",
+            _ => "draw",
+        };
+        assert_eq!((result, board.scores()), (game.result, game.scores));
+        let twin = report
+            .games
+            .iter()
+            .find(|g| g.opening == game.opening && g.x == game.o)
+            .expect("the same opening with colours swapped");
+        assert_eq!(twin.moves[..2], game.moves[..2]);
+    }
+}
