@@ -14,21 +14,33 @@ import glob
 import json
 
 
+def record(wins: int, draws: int, losses: int) -> dict:
+    """A record with its game count and score (a draw counts 1/2)."""
+    games = wins + draws + losses
+    score = round((wins + draws / 2) / max(games, 1), 4)
+    return {"wins": wins, "draws": draws, "losses": losses, "games": games, "score": score}
+
+
 def tally(pattern: str, agent: int) -> dict:
-    """The agent's record over every game of the result files `pattern` matches."""
-    wins = draws = losses = 0
+    """The agent's record over every game of the result files `pattern` matches, in all and
+    by the side it played (`as_x`, `as_o`: X moves first)."""
+    counts = {side: [0, 0, 0] for side in "xo"}  # wins, draws, losses
     for path in sorted(glob.glob(pattern)):
         for game in json.load(open(path))["games"]:
             side = "x" if game["x"] == agent else "o"
             if game["result"] == side:
-                wins += 1
+                counts[side][0] += 1
             elif game["result"] in ("x", "o"):
-                losses += 1
+                counts[side][2] += 1
             else:
-                draws += 1
-    games = wins + draws + losses
-    score = round((wins + draws / 2) / max(games, 1), 4)
-    return {"wins": wins, "draws": draws, "losses": losses, "games": games, "score": score}
+                counts[side][1] += 1
+    total = record(*(x + o for x, o in zip(counts["x"], counts["o"])))
+    return {**total, "as_x": record(*counts["x"]), "as_o": record(*counts["o"])}
+
+
+def line(t: dict) -> str:
+    """`W-D-L` of a record."""
+    return f"{t['wins']}-{t['draws']}-{t['losses']}"
 
 
 def main() -> None:
@@ -42,8 +54,8 @@ def main() -> None:
     labels, patterns = args.pairs[0::2], args.pairs[1::2]
     summary = {label: tally(p, args.agent) for label, p in zip(labels, patterns)}
     for label, t in summary.items():
-        print(f"{label}: net {t['wins']}-{t['draws']}-{t['losses']} in {t['games']} games, "
-              f"{100 * t['score']:.1f}%")
+        print(f"{label}: net {line(t)} in {t['games']} games, {100 * t['score']:.1f}% "
+              f"(as X {line(t['as_x'])}, as O {line(t['as_o'])})")
     if args.summary:
         with open(args.summary, "w") as out:
             json.dump(summary, out, indent=2)

@@ -26,9 +26,11 @@ pub struct NetConfig {
     /// Whether the net also predicts the final score margin (for scoring variants).
     #[serde(default)]
     pub score_head: bool,
-    /// Whether the net also predicts, for every cell, who will own it when the game ends
-    /// (KataGo's ownership head; for the variants with small boards, see
-    /// `oxo_rules::Game::owner`). An auxiliary training target only: search never reads it.
+    /// Whether the net also predicts a number for every cell (a 1x1 convolution and tanh):
+    /// who will own it when the game ends (KataGo's ownership head; for the variants with
+    /// small boards, see `oxo_rules::Game::owner`), or the score margin still to be made
+    /// there (the trainer's `train.cell_target`). An auxiliary training target only: search
+    /// never reads it.
     #[serde(default)]
     pub ownership_head: bool,
     /// Side of the square patches the stem cuts the grid into: 1 (the default) keeps a

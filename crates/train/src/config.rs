@@ -205,10 +205,24 @@ pub struct TrainSection {
     /// Weight of the score-margin loss (0..=100; used with `net.score_head`).
     #[serde(default = "one_f32")]
     pub score_weight: f32,
-    /// Weight of the ownership loss (0..=100; used with `net.ownership_head`): the squared
-    /// error of each cell's predicted final owner, averaged over the cells.
+    /// Weight of the cell head's loss (0..=100; used with `net.ownership_head`): the squared
+    /// error of its prediction for each cell ([`TrainSection::cell_target`]), averaged over
+    /// the cells.
     #[serde(default = "one_f32")]
     pub ownership_weight: f32,
+    /// What the cell head (`net.ownership_head`) learns for each cell: `owner` (the
+    /// default), its final owner, in the variants with small boards (ultimate, extreme);
+    /// `points`, in the scoring variants, the score margin the moves still to come will make
+    /// there, from the mover's view (a move's points for its mover, less those it gives the
+    /// other side), divided by `cell_points_scale` and clipped to [-1, 1]. The cells sum to
+    /// the rest of the game's margin: one label per cell, where the score target gives one
+    /// per game (KataGo's ownership and score targets in one).
+    #[serde(default)]
+    pub cell_target: CellTarget,
+    /// The points target's divisor (0 < scale <= 1000; default 16: adjacency's placements
+    /// score 1 to 75, mostly under 16).
+    #[serde(default = "default_cell_points_scale")]
+    pub cell_points_scale: f32,
     /// Score margins are divided by this (then clipped to [-1, 1]) to make the score target
     /// (> 0).
     #[serde(default = "one_f32")]
@@ -294,6 +308,21 @@ pub struct GateConfig {
     /// Agents the best net is rated against; the first is the Elo anchor.
     #[serde(default = "default_rate_agents")]
     pub rate_agents: Vec<String>,
+}
+
+/// What the cell head learns for each cell ([`TrainSection::cell_target`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CellTarget {
+    /// The cell's owner at the end of the game (variants with small boards).
+    #[default]
+    Owner,
+    /// The margin the rest of the game scores on the cell (scoring variants).
+    Points,
+}
+
+fn default_cell_points_scale() -> f32 {
+    16.0
 }
 
 /// The promotion rule of gating.
@@ -432,17 +461,7 @@ impl RunConfig {
                 ),
             });
         };
-        let has_ownership =
-            oxo_rules::with_variant!(variant, G => <G as oxo_rules::Game>::HAS_OWNERSHIP);
-        if self.net.ownership_head && !has_ownership {
-            return Err(ConfigError {
-                field: "net.ownership_head".into(),
-                message: format!(
-                    "{variant} has no small boards to own: set it to false (only ultimate and \
-                     extreme have an ownership target)"
-                ),
-            });
-        }
+        self.check_cell_target(variant)?;
         let shape = oxo_rules::with_variant!(variant, G => oxo_nn::NetShape::of::<G>());
         if !shape.fits_patch(self.net.patch) {
             return Err(ConfigError {
@@ -558,6 +577,12 @@ impl RunConfig {
         range("train.weight_decay", t.weight_decay, 0.0, 1.0)?;
         range("train.score_weight", t.score_weight, 0.0, 100.0)?;
         range("train.ownership_weight", t.ownership_weight, 0.0, 100.0)?;
+        range(
+            "train.cell_points_scale",
+            t.cell_points_scale,
+            0.001,
+            1000.0,
+        )?;
         open_range("train.score_scale", t.score_scale as f64, 0.0, 1e6)?;
         if let Some(score) = t.outright_win_score {
             open_range("train.outright_win_score", score as f64, 0.0, 1.0)?;
@@ -604,6 +629,38 @@ impl RunConfig {
                 .map_err(|e| invalid(e.to_string()))?;
         }
         Ok(())
+    }
+
+    /// Checks that `variant` has what the cell head (`net.ownership_head`) learns: small
+    /// boards to own, or scores for the points target.
+    fn check_cell_target(&self, variant: oxo_rules::Variant) -> Result<(), ConfigError> {
+        let (has_ownership, has_scores) = oxo_rules::with_variant!(variant, G => (
+            <G as oxo_rules::Game>::HAS_OWNERSHIP,
+            <G as oxo_rules::Game>::HAS_SCORES,
+        ));
+        let message = match self.train.cell_target {
+            CellTarget::Owner if self.net.ownership_head && !has_ownership => format!(
+                "{variant} has no small boards to own: set it to false (only ultimate and \
+                 extreme have an ownership target), or train.cell_target to \"points\" in a \
+                 scoring variant"
+            ),
+            CellTarget::Points if !has_scores => format!(
+                "{variant} keeps no scores: the points target needs a scoring variant \
+                 (adjacency, xando, extreme, paytoplay); set train.cell_target to \"owner\""
+            ),
+            CellTarget::Points if !self.net.ownership_head => {
+                "the points target is the cell head's: set net.ownership_head = true".into()
+            }
+            _ => return Ok(()),
+        };
+        let field = match self.train.cell_target {
+            CellTarget::Owner => "net.ownership_head",
+            CellTarget::Points => "train.cell_target",
+        };
+        Err(ConfigError {
+            field: field.into(),
+            message,
+        })
     }
 
     /// The trainer's hyper-parameters.
@@ -786,6 +843,28 @@ simulations = 4
         let config = RunConfig::from_toml(&ultimate).unwrap();
         assert!(config.net.ownership_head);
         assert_eq!(config.train_config().ownership_weight, 1.0);
+    }
+
+    #[test]
+    fn the_points_target_needs_scores_and_the_cell_head() {
+        let points = SMALL.replace("[train]", "[train]\ncell_target = \"points\"");
+        // tictactoe keeps no scores.
+        let err = RunConfig::from_toml(&points).unwrap_err().to_string();
+        assert!(
+            err.contains("train.cell_target") && err.contains("keeps no scores"),
+            "{err}"
+        );
+        // adjacency does, but the target needs the head.
+        let adjacency = points.replace("\"tictactoe\"", "\"adjacency\"");
+        let err = RunConfig::from_toml(&adjacency).unwrap_err().to_string();
+        assert!(err.contains("net.ownership_head = true"), "{err}");
+        let headed = adjacency.replace("[net]", "[net]\nownership_head = true");
+        let config = RunConfig::from_toml(&headed).unwrap();
+        assert_eq!(config.train.cell_target, CellTarget::Points);
+        assert_eq!(config.train.cell_points_scale, 16.0);
+        let scaled = headed.replace("[train]", "[train]\ncell_points_scale = 0");
+        let err = RunConfig::from_toml(&scaled).unwrap_err().to_string();
+        assert!(err.contains("train.cell_points_scale"), "{err}");
     }
 
     #[test]

@@ -119,8 +119,10 @@ pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
             "value_hidden": config.value_hidden,
             "score_head": config.score_head,
             "ownership_head": config.ownership_head,
-            "ownership_note": "a training-only head (each cell's final owner); not an ONNX \
-                               output, its weights are in the safetensors file",
+            "ownership_note": "a training-only head (each cell's final owner, or in a run \
+                               with train.cell_target \"points\" the score margin still to \
+                               be made there); not an ONNX output, its weights are in the \
+                               safetensors file",
         },
         "input": {
             "name": INPUT_NAME,

@@ -10,7 +10,7 @@ use oxo_rules::{Action, Game, Player};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::config::{RunConfig, TrainSection};
+use crate::config::{CellTarget, RunConfig, TrainSection};
 use crate::records::GenerationRecords;
 use crate::rundir::{Result, RunDir, Stage, TrainError};
 use crate::selfplay::mix;
@@ -29,9 +29,11 @@ pub struct Sample<G> {
     pub wdl: [f32; WDL],
     /// The final score margin from the mover's view, scaled and clipped to [-1, 1].
     pub score: f32,
-    /// Every cell's owner at the end of the game from the mover's view (+1 mover, -1
-    /// opponent, 0 nobody), for nets with an ownership head; empty otherwise.
-    pub ownership: Vec<i8>,
+    /// The cell head's target for every cell (`train.cell_target`), from the mover's view:
+    /// its owner at the end of the game (+1 mover, -1 opponent, 0 nobody) or the points
+    /// still to be scored there (scaled, clipped to [-1, 1]), for nets with a cell head
+    /// (`net.ownership_head`); empty otherwise.
+    pub cells: Vec<f32>,
 }
 
 /// The replay window's size for `total` positions played.
@@ -88,7 +90,10 @@ impl<G: Game> WindowSamples<G> {
     /// Adds the samples of `records`' games, newest (last) first, until the window is full.
     pub fn add(&mut self, config: &RunConfig, records: &GenerationRecords) {
         let search_weight = config.train.value_search_weight;
-        let ownership = config.net.ownership_head && G::HAS_OWNERSHIP;
+        let cell_target = config
+            .net
+            .ownership_head
+            .then_some(config.train.cell_target);
         for record in records.games.iter().rev() {
             if self.is_full() {
                 break;
@@ -97,21 +102,31 @@ impl<G: Game> WindowSamples<G> {
             let outcome = record.outcome();
             let (before, end) = record.replay::<G>();
             let outright = end.won_outright();
-            let end = ownership.then_some(end);
-            for (position, target) in before.into_iter().zip(&record.targets) {
+            let moves = match cell_target {
+                Some(CellTarget::Points) => move_points(&before, &record.actions, &end),
+                _ => Vec::new(),
+            };
+            for (ply, (position, target)) in before.iter().zip(&record.targets).enumerate() {
                 if !target.full {
                     continue;
                 }
                 let mover = position.to_move();
                 let outcome = outcome.value_for(mover);
                 let score = score_target(&config.train, record.scores, outright, mover, outcome);
+                let cells = match cell_target {
+                    None => Vec::new(),
+                    Some(CellTarget::Owner) => ownership_target(&end, mover),
+                    Some(CellTarget::Points) => {
+                        points_target::<G>(&moves[ply..], mover, config.train.cell_points_scale)
+                    }
+                };
                 self.samples.push(Sample {
-                    position,
+                    position: *position,
                     policy: target.policy.clone(),
                     outcome,
                     wdl: value_target(outcome, target.value, search_weight),
                     score,
-                    ownership: end.map_or_else(Vec::new, |end| ownership_target(&end, mover)),
+                    cells,
                 });
             }
         }
@@ -140,13 +155,65 @@ fn score_target(
 
 /// Every cell's owner in the final position `end` from `mover`'s view: +1 for `mover`, -1
 /// for the opponent, 0 for nobody.
-fn ownership_target<G: Game>(end: &G, mover: Player) -> Vec<i8> {
+fn ownership_target<G: Game>(end: &G, mover: Player) -> Vec<f32> {
     (0..G::WIDTH * G::HEIGHT)
         .map(|cell| match end.owner(cell) {
-            Some(owner) if owner == mover => 1,
-            Some(_) => -1,
-            None => 0,
+            Some(owner) if owner == mover => 1.0,
+            Some(_) => -1.0,
+            None => 0.0,
         })
+        .collect()
+}
+
+/// One move of a game as the points target sees it: the cell it marked, who made it, and
+/// the score margin it made, from its mover's view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MovePoints {
+    /// The cell of the move's action (`None` for an action on no cell).
+    pub cell: Option<usize>,
+    /// Who made it.
+    pub mover: Player,
+    /// Its mover's score less the opponent's after it, less the same before it.
+    pub margin: i32,
+}
+
+/// The [`MovePoints`] of each of a game's `actions`, played from `before[i]` (the positions
+/// before each one; `end` the position after the last).
+pub fn move_points<G: Game>(before: &[G], actions: &[Action], end: &G) -> Vec<MovePoints> {
+    let margin = |game: &G, player: Player| {
+        game.scores()
+            .map_or(0, |s| s[player.index()] - s[player.other().index()])
+    };
+    let after = before.iter().skip(1).chain(std::iter::once(end));
+    before
+        .iter()
+        .zip(after)
+        .zip(actions)
+        .map(|((game, next), &action)| {
+            let mover = game.to_move();
+            MovePoints {
+                cell: G::action_cell(action),
+                mover,
+                margin: margin(next, mover) - margin(game, mover),
+            }
+        })
+        .collect()
+}
+
+/// The points target of a position whose mover is `mover` and whose game's remaining moves
+/// are `rest`: for each cell, the margin those moves made on it from `mover`'s view,
+/// divided by `scale` and clipped to [-1, 1].
+pub fn points_target<G: Game>(rest: &[MovePoints], mover: Player, scale: f32) -> Vec<f32> {
+    let mut cells = vec![0.0f32; G::WIDTH * G::HEIGHT];
+    for m in rest {
+        if let Some(cell) = m.cell {
+            let sign = if m.mover == mover { 1.0 } else { -1.0 };
+            cells[cell] += sign * m.margin as f32;
+        }
+    }
+    cells
+        .into_iter()
+        .map(|points| (points / scale).clamp(-1.0, 1.0))
         .collect()
 }
 
@@ -183,12 +250,12 @@ pub struct Row<'a> {
     pub wdl: &'a mut [f32],
     /// The score target.
     pub score: &'a mut f32,
-    /// The ownership target, one float per cell (empty when the net has no ownership head).
-    pub ownership: &'a mut [f32],
+    /// The cell head's target, one float per cell (empty when the net has no cell head).
+    pub cells: &'a mut [f32],
 }
 
 /// Writes `sample` under symmetry `sym` into one row of a batch: the encoded transformed
-/// position, the policy and the ownership with every action and cell mapped, the WDL target
+/// position, the policy and the cell target with every action and cell mapped, the WDL target
 /// and the score.
 pub fn write_sample<G: Encode>(sample: &Sample<G>, sym: usize, row: Row) {
     sample.position.transformed(sym).encode(row.input);
@@ -198,8 +265,8 @@ pub fn write_sample<G: Encode>(sample: &Sample<G>, sym: usize, row: Row) {
     }
     row.wdl.copy_from_slice(&sample.wdl);
     *row.score = sample.score;
-    for (cell, &owner) in sample.ownership.iter().enumerate() {
-        row.ownership[G::map_action(sym, cell as Action) as usize] = owner as f32;
+    for (cell, &target) in sample.cells.iter().enumerate() {
+        row.cells[G::map_action(sym, cell as Action) as usize] = target;
     }
 }
 
@@ -217,7 +284,7 @@ impl Buffers {
     /// Fills the buffers with `indices`' samples, each under a random symmetry.
     fn fill<G: Encode>(&mut self, samples: &[Sample<G>], indices: &[usize], rng: &mut SmallRng) {
         let n = indices.len();
-        let cells = samples.first().map_or(0, |s| s.ownership.len());
+        let cells = samples.first().map_or(0, |s| s.cells.len());
         self.inputs.resize(n * G::INPUT_SIZE, 0.0);
         self.policy.resize(n * G::NUM_ACTIONS, 0.0);
         self.wdl.resize(n * WDL, 0.0);
@@ -230,7 +297,7 @@ impl Buffers {
                 policy: &mut self.policy[row * G::NUM_ACTIONS..(row + 1) * G::NUM_ACTIONS],
                 wdl: &mut self.wdl[row * WDL..(row + 1) * WDL],
                 score: &mut self.score[row],
-                ownership: &mut self.ownership[row * cells..(row + 1) * cells],
+                cells: &mut self.ownership[row * cells..(row + 1) * cells],
             };
             write_sample(&samples[i], sym, row);
         }
@@ -458,8 +525,8 @@ mod tests {
             outcome: -1.0,
             wdl: value_target(-1.0, 0.5, 0.0),
             score: 0.5,
-            // A made-up ownership, distinct enough to show where each cell goes.
-            ownership: (0..9).map(|c| [1, 0, -1][c % 3]).collect(),
+            // A made-up cell target, distinct enough to show where each cell goes.
+            cells: (0..9).map(|c| [1.0, 0.0, -1.0][c % 3]).collect(),
         };
         let mut input = vec![0.0; TicTacToe::INPUT_SIZE];
         let mut target = vec![0.0; TicTacToe::NUM_ACTIONS];
@@ -475,7 +542,7 @@ mod tests {
                 policy: &mut target,
                 wdl: &mut wdl,
                 score: &mut score,
-                ownership: &mut owned,
+                cells: &mut owned,
             };
             write_sample(&sample, sym, row);
             assert_eq!(score, 0.5);
@@ -498,10 +565,59 @@ mod tests {
             }
             for c in 0..cells {
                 let m = TicTacToe::map_action(sym, c as Action) as usize;
-                assert_eq!(owned[m], sample.ownership[c] as f32);
+                assert_eq!(owned[m], sample.cells[c]);
             }
             assert_eq!(wdl, [0.0, 0.0, 1.0]);
         }
+    }
+
+    /// RULES.md's adjacency vectors: a lone mark on the X3 square C3 scores 3; an X touching
+    /// one X and one O scores 4, on an X2 square 8. The points target credits each move's
+    /// margin to its cell, signed for the position's mover, from that position on.
+    #[test]
+    fn the_points_target_credits_each_moves_margin_to_its_cell() {
+        use oxo_rules::adjacency::Adjacency;
+        let cell = |name: &str| Adjacency::parse_action(name).unwrap();
+        // X C3 (X3, alone: 3), O A1 (1), X D6 (1), O E5 (touching the X on D6: 1 + 2 = 3),
+        // X D5 (X2, touching the X on D6 and the O on E5: (1 + 1 + 2) * 2 = 8).
+        let actions: Vec<Action> = ["C3", "A1", "D6", "E5", "D5"]
+            .iter()
+            .map(|m| cell(m))
+            .collect();
+        let mut game = Adjacency::new();
+        let mut before = Vec::new();
+        for &a in &actions {
+            before.push(game);
+            game.play(a);
+        }
+        let moves = move_points(&before, &actions, &game);
+        let margins: Vec<i32> = moves.iter().map(|m| m.margin).collect();
+        assert_eq!(margins, [3, 1, 1, 3, 8]);
+        assert!(
+            moves
+                .iter()
+                .zip(&actions)
+                .all(|(m, &a)| m.cell == Some(a as usize))
+        );
+        // From the start, X's view: X's cells count for it, O's against.
+        let target = points_target::<Adjacency>(&moves, Player::X, 16.0);
+        assert_eq!(target[cell("C3") as usize], 3.0 / 16.0);
+        assert_eq!(target[cell("E5") as usize], -3.0 / 16.0);
+        assert_eq!(target[cell("D5") as usize], 8.0 / 16.0);
+        assert_eq!(target[cell("K11") as usize], 0.0);
+        // From ply 3 (O to move), O's view: moves already made count nothing; clipped at 1.
+        let target = points_target::<Adjacency>(&moves[3..], Player::O, 4.0);
+        assert_eq!(target[cell("C3") as usize], 0.0);
+        assert_eq!(target[cell("E5") as usize], 3.0 / 4.0);
+        assert_eq!(target[cell("D5") as usize], -1.0);
+        // Unclipped, the targets sum to the rest of the game's margin (scaled).
+        let sum: f32 = points_target::<Adjacency>(&moves[1..], Player::O, 100.0)
+            .iter()
+            .sum();
+        assert!(
+            (sum - (1.0 - 1.0 + 3.0 - 8.0) / 100.0).abs() < 1e-6,
+            "{sum}"
+        );
     }
 
     #[test]

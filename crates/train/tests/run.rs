@@ -430,21 +430,21 @@ fn an_ownership_head_learns_who_wins_each_small_board() {
     let ends: Vec<Ultimate> = records.games.iter().map(|g| g.replay().1).collect();
     assert!(!samples.is_empty());
     for sample in &samples {
-        assert_eq!(sample.ownership.len(), 81);
+        assert_eq!(sample.cells.len(), 81);
         let mover = sample.position.to_move();
         // The sample's position leads to exactly one of the games' ends with these owners.
-        let owners = |end: &Ultimate| -> Vec<i8> {
+        let owners = |end: &Ultimate| -> Vec<f32> {
             (0..81)
                 .map(|c| match end.owner(c) {
-                    None => 0,
-                    Some(p) if p == mover => 1,
-                    Some(_) => -1,
+                    None => 0.0,
+                    Some(p) if p == mover => 1.0,
+                    Some(_) => -1.0,
                 })
                 .collect()
         };
-        assert!(ends.iter().any(|end| owners(end) == sample.ownership));
+        assert!(ends.iter().any(|end| owners(end) == sample.cells));
     }
     // Some boards were won: the targets are not all zero, and both signs occur.
-    let all: Vec<i8> = samples.iter().flat_map(|s| s.ownership.clone()).collect();
-    assert!(all.contains(&1) && all.contains(&-1));
+    let all: Vec<f32> = samples.iter().flat_map(|s| s.cells.clone()).collect();
+    assert!(all.contains(&1.0) && all.contains(&-1.0));
 }

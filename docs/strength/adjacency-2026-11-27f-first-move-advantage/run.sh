@@ -1,0 +1,22 @@
+#!/bin/bash
+# adjacency, 2026-11-27: how much moving first is worth under strong play on both sides.
+# Each agent plays a copy of itself (the copy differs by seed=2: alphabeta's tie-breaks, the
+# net's playouts) on the arena's paired random openings, one core to itself:
+#   alphabeta:ms=100 against itself, 100 games (about 12 s a game);
+#   the default agent (the shipped model, search=puct,ms=400 with the value its model.json
+#   records) against itself, 20 games (about 48 s a game).
+# The tally (scripts/arena_tally.py, agent 0) splits each record by side: the first copy's
+# record as X and as O is the first player's score.
+# Run from the repository root with OXO a release build and ORT_DYLIB_PATH set to
+# onnxruntime's library:
+#   OXO=target/release/oxo docs/strength/adjacency-2026-11-27f-first-move-advantage/run.sh OUTDIR
+set -eu
+out=$1; mkdir -p "$out"
+taskset -c 0 "$OXO" arena --variant adjacency --agents "alphabeta:ms=100,alphabeta:ms=100,seed=2" \
+  --games 100 --threads 1 --out "$out/ab100-vs-ab100-100games"
+taskset -c 0 "$OXO" arena --variant adjacency \
+  --agents "net:search=puct,ms=400,net:search=puct,ms=400,seed=2" \
+  --games 20 --threads 1 --out "$out/net-vs-net-ms400-20games"
+scripts/arena_tally.py --agent 0 --summary "$out/summary.json" \
+  alphabeta-ms100-self "$out/ab100-vs-ab100-100games.json" \
+  default-self "$out/net-vs-net-ms400-20games.json"
