@@ -7,6 +7,8 @@
 #   sharp5:   the same with the score margin m entering as tanh(5 m) / tanh(5) (the code of
 #             sharp.patch, not merged: it scored no better)
 #   cpuct06:  the same with PUCT's c_puct 0.6 instead of 1.25
+#   sims3000: the recorded value with 3,000 simulations a move instead of 1,000 (added
+#             later the same day, sims3000-seed*-20.json, the two cores to itself)
 # The result files name the net by a copy of models/adjacency/model.bpk,
 # /work/exp/s17/adj-shipped.bpk. Run from the repository root with OXO a release build (for
 # sharp5, one with sharp.patch applied) and ORT_DYLIB_PATH set to onnxruntime's library:
@@ -20,6 +22,9 @@ for seed in 1 2; do
     "$OXO" arena --variant adjacency --agents "alphabeta:depth=3,$net$extra" --games 20 \
       --threads 1 --seed "$seed" --out "$out/$name-seed$seed-20"
   done
+  "$OXO" arena --variant adjacency --agents "alphabeta:depth=3,${net/sims=1000/sims=3000}" \
+    --games 20 --threads 1 --seed "$seed" --out "$out/sims3000-seed$seed-20"
 done
 scripts/arena_tally.py --summary "$out/summary.json" recorded "$out/base-seed*-20.json" \
-  sharp=5 "$out/sharp5-seed*-20.json" c_puct=0.6 "$out/cpuct06-seed*-20.json"
+  sharp=5 "$out/sharp5-seed*-20.json" c_puct=0.6 "$out/cpuct06-seed*-20.json" \
+  sims=3000 "$out/sims3000-seed*-20.json"
