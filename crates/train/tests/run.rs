@@ -448,3 +448,60 @@ fn an_ownership_head_learns_who_wins_each_small_board() {
     let all: Vec<f32> = samples.iter().flat_map(|s| s.cells.clone()).collect();
     assert!(all.contains(&1.0) && all.contains(&-1.0));
 }
+
+/// An adjacency run with the points target (`train.cell_target = "points"`) trains its cell
+/// head on the margin each cell will yet make: at a scale that clips nothing, every
+/// sample's targets sum to its game's final margin less the margin at the sample, from the
+/// mover's view, and the head's loss is logged.
+#[test]
+fn a_points_target_sums_to_the_rest_of_the_games_margin() {
+    use oxo_rules::adjacency::Adjacency;
+
+    let dir = tempfile::tempdir().unwrap();
+    let toml = TINY
+        .replace("\"tictactoe\"", "\"adjacency\"")
+        .replace("[net]", "[net]\nownership_head = true\nscore_head = true")
+        .replace(
+            "[train]",
+            "[train]\ncell_target = \"points\"\ncell_points_scale = 1000.0\nscore_scale = 50.0",
+        )
+        .replace("games_per_generation = 24", "games_per_generation = 4")
+        .replace("parallel_games = 24", "parallel_games = 4")
+        .replace("max_games = 8", "max_games = 2");
+    let mut config = RunConfig::from_toml(&toml).unwrap();
+    config.generations = 1;
+    let run = RunDir::open(dir.path(), &config).unwrap();
+    run_loop::<Adjacency>(&run, &Device::flex(), &LoopOptions::default()).unwrap();
+    let trained = std::fs::read_to_string(run.metrics_path())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|m| m["stage"] == "train")
+        .unwrap();
+    assert!(
+        trained["loss_ownership"].as_f64().unwrap() > 0.0,
+        "{trained}"
+    );
+
+    let (samples, _) = oxo_train::train::load_window::<Adjacency>(&run, 1, 1_000_000).unwrap();
+    let records = GenerationRecords::load::<Adjacency>(&run.selfplay_path(1)).unwrap();
+    let finals: Vec<[i32; 2]> = records
+        .games
+        .iter()
+        .map(|g| g.replay::<Adjacency>().1.scores().unwrap())
+        .collect();
+    assert!(!samples.is_empty());
+    for sample in &samples {
+        assert_eq!(sample.cells.len(), 121);
+        let mover = sample.position.to_move();
+        let margin = |s: [i32; 2]| (s[mover.index()] - s[mover.other().index()]) as f32;
+        let now = margin(sample.position.scores().unwrap());
+        let rest = 1000.0 * sample.cells.iter().sum::<f32>();
+        assert!(
+            finals
+                .iter()
+                .any(|&end| (margin(end) - now - rest).abs() < 0.01),
+            "targets sum to {rest}, margin now {now}, finals {finals:?}"
+        );
+    }
+}
