@@ -391,23 +391,17 @@ fn bootstrap_generations_search_without_the_net_and_skip_the_gate() {
     assert!(rated[0]["seconds"].as_f64() >= rated[0]["rating_seconds"].as_f64());
 }
 
-/// An ultimate run with an ownership head trains it on each cell's final owner: the samples
-/// carry the owners of their game's last position, from the mover's view, and the head's
-/// loss is logged.
-#[test]
-fn an_ownership_head_learns_who_wins_each_small_board() {
-    use oxo_rules::ultimate::Ultimate;
-
+/// Runs one generation of the config `toml`, whose net has a cell head
+/// (`net.ownership_head`), in a temporary directory (returned with the run, to keep it), and
+/// checks that its training stage logged the head's loss.
+fn one_generation_training_the_cell_head<G: oxo_nn::Encode + oxo_agents::Evaluate>(
+    toml: &str,
+) -> (tempfile::TempDir, RunDir) {
     let dir = tempfile::tempdir().unwrap();
-    let ultimate = TINY
-        .replace("\"tictactoe\"", "\"ultimate\"")
-        .replace("[net]", "[net]\nownership_head = true")
-        .replace("games_per_generation = 24", "games_per_generation = 8")
-        .replace("parallel_games = 24", "parallel_games = 8");
-    let mut config = RunConfig::from_toml(&ultimate).unwrap();
+    let mut config = RunConfig::from_toml(toml).unwrap();
     config.generations = 1;
     let run = RunDir::open(dir.path(), &config).unwrap();
-    run_loop::<Ultimate>(&run, &Device::flex(), &LoopOptions::default()).unwrap();
+    run_loop::<G>(&run, &Device::flex(), &LoopOptions::default()).unwrap();
     let trained = std::fs::read_to_string(run.metrics_path())
         .unwrap()
         .lines()
@@ -418,6 +412,22 @@ fn an_ownership_head_learns_who_wins_each_small_board() {
         trained["loss_ownership"].as_f64().unwrap() > 0.0,
         "{trained}"
     );
+    (dir, run)
+}
+
+/// An ultimate run with an ownership head trains it on each cell's final owner: the samples
+/// carry the owners of their game's last position, from the mover's view, and the head's
+/// loss is logged.
+#[test]
+fn an_ownership_head_learns_who_wins_each_small_board() {
+    use oxo_rules::ultimate::Ultimate;
+
+    let ultimate = TINY
+        .replace("\"tictactoe\"", "\"ultimate\"")
+        .replace("[net]", "[net]\nownership_head = true")
+        .replace("games_per_generation = 24", "games_per_generation = 8")
+        .replace("parallel_games = 24", "parallel_games = 8");
+    let (_dir, run) = one_generation_training_the_cell_head::<Ultimate>(&ultimate);
     assert!(
         Net::load::<Ultimate>(&run.best_path(), &Device::flex())
             .unwrap()
@@ -457,7 +467,6 @@ fn an_ownership_head_learns_who_wins_each_small_board() {
 fn a_points_target_sums_to_the_rest_of_the_games_margin() {
     use oxo_rules::adjacency::Adjacency;
 
-    let dir = tempfile::tempdir().unwrap();
     let toml = TINY
         .replace("\"tictactoe\"", "\"adjacency\"")
         .replace("[net]", "[net]\nownership_head = true\nscore_head = true")
@@ -468,20 +477,7 @@ fn a_points_target_sums_to_the_rest_of_the_games_margin() {
         .replace("games_per_generation = 24", "games_per_generation = 4")
         .replace("parallel_games = 24", "parallel_games = 4")
         .replace("max_games = 8", "max_games = 2");
-    let mut config = RunConfig::from_toml(&toml).unwrap();
-    config.generations = 1;
-    let run = RunDir::open(dir.path(), &config).unwrap();
-    run_loop::<Adjacency>(&run, &Device::flex(), &LoopOptions::default()).unwrap();
-    let trained = std::fs::read_to_string(run.metrics_path())
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
-        .find(|m| m["stage"] == "train")
-        .unwrap();
-    assert!(
-        trained["loss_ownership"].as_f64().unwrap() > 0.0,
-        "{trained}"
-    );
+    let (_dir, run) = one_generation_training_the_cell_head::<Adjacency>(&toml);
 
     let (samples, _) = oxo_train::train::load_window::<Adjacency>(&run, 1, 1_000_000).unwrap();
     let records = GenerationRecords::load::<Adjacency>(&run.selfplay_path(1)).unwrap();
