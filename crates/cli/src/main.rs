@@ -9,7 +9,7 @@ use clap::{Parser, Subcommand};
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
-use command::{arena, bench, export, gtp, play, status, train};
+use command::{arena, average, bench, export, gtp, play, status, train};
 
 /// Self-play reinforcement learning for tic-tac-toe variants.
 #[derive(Parser)]
@@ -34,6 +34,9 @@ enum Command {
     Status(status::StatusArgs),
     /// Export a trained network for other front ends: ONNX, safetensors, model.json, README.
     Export(export::ExportArgs),
+    /// Average the weights of several snapshots of one network (stochastic weight averaging):
+    /// e.g. a run's last generations, into one model file.
+    Average(average::AverageArgs),
     /// Measure speed.
     Bench {
         #[command(subcommand)]
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
         Command::Train(args) => args.run(),
         Command::Status(args) => args.run(),
         Command::Export(args) => args.run(),
+        Command::Average(args) => args.run(),
         Command::Bench { target } => target.run(),
     };
     match result {

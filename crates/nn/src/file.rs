@@ -35,6 +35,8 @@ const KEY_NET: &str = "oxo.net";
 const KEY_STEPS: &str = "oxo.steps";
 /// Metadata key: the tensors' [`checksum`].
 const KEY_CHECKSUM: &str = "oxo.checksum";
+/// Metadata key (averaged models only): the files averaged, as a JSON list of paths.
+const KEY_AVERAGE_OF: &str = "oxo.average_of";
 /// The format written and understood.
 const FORMAT: &str = "oxo-nn/1";
 /// Tensor-name (and metadata / scalar key) prefix of a checkpoint's model parameters.
@@ -77,6 +79,9 @@ pub struct FileInfo {
     pub config: NetConfig,
     /// Training steps taken (0 for a model file).
     pub steps: u64,
+    /// The files whose mean this network is (`oxo average`), as named then; empty for a
+    /// network as trained.
+    pub average_of: Vec<String>,
 }
 
 impl FileInfo {
@@ -372,6 +377,10 @@ fn read(path: &Path) -> Result<Contents, NnError> {
     let shape = serde_json::from_str(get(KEY_SHAPE)?).map_err(|e| bad(KEY_SHAPE, &e))?;
     let config = serde_json::from_str(get(KEY_NET)?).map_err(|e| bad(KEY_NET, &e))?;
     let steps = get(KEY_STEPS)?.parse().map_err(|e| bad(KEY_STEPS, &e))?;
+    let average_of = match metadata.get(KEY_AVERAGE_OF) {
+        Some(list) => serde_json::from_str(list).map_err(|e| bad(KEY_AVERAGE_OF, &e))?,
+        None => Vec::new(),
+    };
     let parts = reader
         .into_tensors()
         .and_then(Part::all)
@@ -394,6 +403,7 @@ fn read(path: &Path) -> Result<Contents, NnError> {
         shape,
         config,
         steps,
+        average_of,
     };
     Ok(Contents {
         info,
@@ -449,6 +459,127 @@ pub(crate) fn load_model(
         path,
     )?;
     Ok((model, info.config))
+}
+
+/// Writes to `out` a model file whose every tensor is the mean of that tensor over the model
+/// files or checkpoints `paths` (stochastic weight averaging: late snapshots of one run,
+/// averaged, make a net with less of the noise of the last few training steps; KataGo
+/// exports its nets this way). The batch-norm running statistics are averaged too, which is
+/// exact for the means and close for the variances of snapshots this near each other. All
+/// files must hold the same network (variant, shapes, size); each is checked as any load
+/// checks it. Returns what the files hold.
+pub fn average_models(paths: &[&Path], out: &Path) -> Result<FileInfo, NnError> {
+    let (first, rest) = paths
+        .split_first()
+        .ok_or_else(|| NnError::corrupt(out, "no model files to average (name at least one)"))?;
+    let contents = read(first)?;
+    let info = contents.info.clone();
+    let mut sums = float_sums(first, model_parts(info.kind, contents.parts))?;
+    for path in rest {
+        let contents = read(path)?;
+        contents
+            .info
+            .expect(path, None, &info.shape, Some(&info.config))?;
+        add_parts(
+            &mut sums,
+            path,
+            model_parts(contents.info.kind, contents.parts),
+        )?;
+    }
+    let count = paths.len() as f64;
+    let average_of: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    let parts = sums
+        .into_iter()
+        .map(|(name, (template, sum))| Part {
+            name,
+            bytes: Bytes::from_bytes_vec(
+                sum.iter()
+                    .flat_map(|total| ((total / count) as f32).to_le_bytes())
+                    .collect(),
+            ),
+            ..template
+        })
+        .collect();
+    let extras = Extras {
+        kind: FileKind::Model,
+        shape: &info.shape,
+        config: &info.config,
+        steps: 0,
+        metadata: BTreeMap::from([(KEY_AVERAGE_OF.to_string(), json(&average_of))]),
+        scalars: BTreeMap::new(),
+    };
+    write(out, parts, extras)?;
+    Ok(FileInfo {
+        kind: FileKind::Model,
+        steps: 0,
+        average_of,
+        ..info
+    })
+}
+
+/// A file's tensors by name, each with its values (as f64, to be summed) and the part it came
+/// from (for its name, type, shape and id). Only 32-bit float tensors can be averaged.
+type Sums = BTreeMap<String, (Part, Vec<f64>)>;
+
+/// The values of one tensor, widened for summing; `None` unless it is a 32-bit float one.
+fn float_values(part: &Part) -> Option<Vec<f64>> {
+    (part.dtype == burn_pack::DType::F32).then(|| {
+        part.bytes
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64)
+            .collect()
+    })
+}
+
+/// The first file's tensors, as the running sums.
+fn float_sums(path: &Path, parts: Vec<Part>) -> Result<Sums, NnError> {
+    let mut sums = Sums::new();
+    for part in parts {
+        let values = float_values(&part).ok_or_else(|| {
+            NnError::corrupt(path, format!("tensor '{}' is not 32-bit float", part.name))
+        })?;
+        sums.insert(part.name.clone(), (part, values));
+    }
+    Ok(sums)
+}
+
+/// Adds a further file's tensors to `sums`: the same names, each of the same shape.
+fn add_parts(sums: &mut Sums, path: &Path, parts: Vec<Part>) -> Result<(), NnError> {
+    if parts.len() != sums.len() {
+        return Err(NnError::corrupt(
+            path,
+            format!(
+                "{} tensors where the first file has {}",
+                parts.len(),
+                sums.len()
+            ),
+        ));
+    }
+    for part in parts {
+        let (template, sum) = sums.get_mut(&part.name).ok_or_else(|| {
+            NnError::corrupt(
+                path,
+                format!("tensor '{}' is not in the first file", part.name),
+            )
+        })?;
+        match float_values(&part) {
+            Some(values) if template.shape == part.shape && values.len() == sum.len() => {
+                sum.iter_mut()
+                    .zip(values)
+                    .for_each(|(total, v)| *total += v);
+            }
+            _ => {
+                return Err(NnError::corrupt(
+                    path,
+                    format!(
+                        "tensor '{}' differs in type or shape from the first file's",
+                        part.name
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A checkpoint as loaded: the model, the optimiser (state restored) and the step count.
@@ -555,6 +686,7 @@ mod tests {
     use crate::Net;
     use burn::tensor::Device;
     use oxo_rules::tictactoe::TicTacToe;
+    use std::path::PathBuf;
 
     /// Found by fuzzing: a model whose weights hold a NaN under a checksum that matches them
     /// loaded, and its net answered NaN. It is refused, naming the tensor.
@@ -589,5 +721,82 @@ mod tests {
             .unwrap()
             .to_string();
         assert!(err.contains(&name) && err.contains("not finite"), "{err}");
+    }
+
+    /// The values of every tensor of the model file at `path`, by name.
+    fn tensors(path: &Path) -> BTreeMap<String, Vec<f64>> {
+        read(path)
+            .unwrap()
+            .parts
+            .iter()
+            .map(|part| (part.name.clone(), float_values(part).unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn an_average_holds_each_tensors_mean_and_loads_as_a_model() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = NetConfig::new(1, 4);
+        let paths: Vec<_> = (0..3)
+            .map(|i| dir.path().join(format!("gen-{i}.bpk")))
+            .collect();
+        for path in &paths {
+            Net::new::<TicTacToe>(&config, &Device::flex())
+                .save(path)
+                .unwrap();
+        }
+        let out = dir.path().join("mean.bpk");
+        let inputs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
+        let info = average_models(&inputs, &out).unwrap();
+        assert_eq!((info.kind, info.config), (FileKind::Model, config));
+        assert_eq!(
+            FileInfo::read(&out).unwrap(),
+            info,
+            "the header says what was averaged"
+        );
+        assert_eq!(info.average_of.len(), 3);
+        assert!(
+            info.average_of[2].ends_with("gen-2.bpk"),
+            "{:?}",
+            info.average_of
+        );
+        let snapshots: Vec<_> = paths.iter().map(|path| tensors(path)).collect();
+        assert_ne!(
+            snapshots[0], snapshots[1],
+            "fresh nets differ, or the test shows nothing"
+        );
+        for (name, mean) in tensors(&out) {
+            for (i, value) in mean.iter().enumerate() {
+                let expected = snapshots.iter().map(|s| s[&name][i]).sum::<f64>() / 3.0;
+                assert!(
+                    (value - expected).abs() < 1e-6,
+                    "{name}[{i}]: {value} vs {expected}"
+                );
+            }
+        }
+        Net::load::<TicTacToe>(&out, &Device::flex()).unwrap();
+    }
+
+    #[test]
+    fn averaging_networks_of_different_sizes_is_refused_naming_the_odd_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let (small, wide) = (dir.path().join("small.bpk"), dir.path().join("wide.bpk"));
+        Net::new::<TicTacToe>(&NetConfig::new(1, 4), &Device::flex())
+            .save(&small)
+            .unwrap();
+        Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex())
+            .save(&wide)
+            .unwrap();
+        let out = dir.path().join("mean.bpk");
+        let err = average_models(&[&small, &wide], &out)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("wide.bpk") && err.contains("wrong model"),
+            "{err}"
+        );
+        assert!(!out.exists(), "nothing is written when a file is refused");
+        let none = average_models(&[], &out).unwrap_err().to_string();
+        assert!(none.contains("no model files"), "{none}");
     }
 }

@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use oxo_nn::{
-    BATCH_AXIS, Device, Encode, INPUT_NAME, Net, POLICY_OUTPUT, SCORE_OUTPUT, WDL_OUTPUT,
+    BATCH_AXIS, Device, Encode, FileInfo, INPUT_NAME, Net, POLICY_OUTPUT, SCORE_OUTPUT, WDL_OUTPUT,
 };
 use oxo_rules::Action;
 use serde_json::{Value, json};
@@ -118,6 +118,10 @@ pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
             "value_channels": config.value_channels,
             "value_hidden": config.value_hidden,
             "score_head": config.score_head,
+            "score_skip": config.score_skip,
+            "score_skip_note": "with the score head: a linear layer from every input value \
+                                straight to the score output, added to the head's (part of \
+                                model.onnx)",
             "ownership_head": config.ownership_head,
             "ownership_note": "a training-only head (each cell's final owner, or in a run \
                                with train.cell_target \"points\" the score margin still to \
@@ -153,7 +157,8 @@ pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
 pub fn provenance(model: &Path) -> Value {
     let file = model.file_name().map(|f| f.to_string_lossy().into_owned());
     let Some(run) = run_of(model) else {
-        return exported_provenance(model).unwrap_or_else(|| json!({ "model_file": file }));
+        return exported_provenance(model)
+            .unwrap_or_else(|| json!({ "model_file": file, "average_of": average_of(model) }));
     };
     let read = |name: &str| -> Value {
         fs::read_to_string(run.join(name))
@@ -171,6 +176,7 @@ pub fn provenance(model: &Path) -> Value {
         .unwrap_or(0.0);
     json!({
         "model_file": file,
+        "average_of": average_of(model),
         "run": run.display().to_string(),
         "run_info": read("run.json"),
         "best_generation": state.get("best"),
@@ -183,6 +189,15 @@ pub fn provenance(model: &Path) -> Value {
         "warm_start": warm_start,
         "total_stage_seconds": seconds + earlier_seconds,
     })
+}
+
+/// The files `model` is the mean of (`oxo average`), or null for a network as trained (or a
+/// file that does not read: the export itself reports that).
+fn average_of(model: &Path) -> Value {
+    FileInfo::read(model)
+        .ok()
+        .filter(|info| !info.average_of.is_empty())
+        .map_or(Value::Null, |info| json!(info.average_of))
 }
 
 /// A warm-started run's record of the model it started from: `{"model": path, "provenance":

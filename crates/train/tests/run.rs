@@ -501,3 +501,25 @@ fn a_points_target_sums_to_the_rest_of_the_games_margin() {
         );
     }
 }
+
+/// `oxo average` of a run's generations: the mean, kept beside them, has the run's provenance
+/// and names the files it averages; a generation as trained names none.
+#[test]
+fn an_average_of_a_runs_generations_records_them_in_its_provenance() {
+    let device = Device::flex();
+    let dir = tempfile::tempdir().unwrap();
+    let run = RunDir::open(dir.path(), &tiny()).unwrap();
+    let one_generation = LoopOptions {
+        max_stages: Some(3),
+        ..LoopOptions::default()
+    };
+    run_loop::<TicTacToe>(&run, &device, &one_generation).unwrap();
+    let (first, second) = (run.model_path(0), run.model_path(1));
+    let mean = first.with_file_name("mean.bpk");
+    oxo_nn::average_models(&[&first, &second], &mean).unwrap();
+    let provenance = oxo_train::export::provenance(&mean);
+    assert_eq!(provenance["run"], run.root().display().to_string());
+    let names = [first.display().to_string(), second.display().to_string()];
+    assert_eq!(provenance["average_of"], serde_json::json!(names));
+    assert!(oxo_train::export::provenance(&second)["average_of"].is_null());
+}

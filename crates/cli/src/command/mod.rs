@@ -4,6 +4,7 @@
 
 pub mod arena;
 pub mod args;
+pub mod average;
 pub mod bench;
 pub mod export;
 pub mod gtp;

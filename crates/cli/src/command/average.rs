@@ -1,0 +1,34 @@
+//! `oxo average`: one network from several snapshots of a run, their weights averaged.
+
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args)]
+pub struct AverageArgs {
+    /// The model file to write (a `.bpk`, as `oxo export --model` and `net:path=` read).
+    #[arg(long)]
+    out: PathBuf,
+    /// The model files or checkpoints to average: snapshots of one network, e.g. a run's
+    /// last generations, `R/models/gen-000{90..99}.bpk`.
+    #[arg(required = true, num_args = 1..)]
+    models: Vec<PathBuf>,
+}
+
+impl AverageArgs {
+    pub fn run(self) -> Result<(), String> {
+        if self.models.iter().any(|model| *model == self.out) {
+            return Err(format!(
+                "--out {} is one of the files to average: name a new file",
+                self.out.display()
+            ));
+        }
+        let models: Vec<&Path> = self.models.iter().map(PathBuf::as_path).collect();
+        let info = oxo_nn::average_models(&models, &self.out).map_err(|e| e.to_string())?;
+        println!(
+            "wrote {}: the mean of {} {} networks",
+            self.out.display(),
+            models.len(),
+            info.shape.variant
+        );
+        Ok(())
+    }
+}
