@@ -748,7 +748,7 @@ mod tests {
         let out = dir.path().join("mean.bpk");
         let inputs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
         let info = average_models(&inputs, &out).unwrap();
-        assert_eq!((info.kind, info.config), (FileKind::Model, config));
+        assert_eq!((info.kind, &info.config), (FileKind::Model, &config));
         assert_eq!(
             FileInfo::read(&out).unwrap(),
             info,
