@@ -15,7 +15,7 @@ pub struct AverageArgs {
 
 impl AverageArgs {
     pub fn run(self) -> Result<(), String> {
-        if self.models.iter().any(|model| *model == self.out) {
+        if self.models.contains(&self.out) {
             return Err(format!(
                 "--out {} is one of the files to average: name a new file",
                 self.out.display()
