@@ -41,20 +41,6 @@ pub struct NetConfig {
     /// per small board: the big board's game at a fraction of the cost per position.
     #[serde(default = "default_patch", skip_serializing_if = "is_default_patch")]
     pub patch: usize,
-    /// Whether the score output also gets a linear function of the raw input planes (a
-    /// layer from every input value straight to the score; needs `score_head`). In the
-    /// scoring variants the points already made are part of the final margin, and the
-    /// encoder gives them as planes; through the trunk a net passes them on only roughly
-    /// (adjacency's 2026-11-25 net: 0.6 to 1.45 points of prediction per point made), so
-    /// its error in the endgame exceeded that of the current margin alone. With the skip the
-    /// margin so far can reach the output exactly and the trunk learns the rest of the game.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub score_skip: bool,
-}
-
-/// Whether `flag` is off, so that files and configs without it read the same.
-fn is_false(flag: &bool) -> bool {
-    !flag
 }
 
 /// A vector per cell: the stem of every net before `patch` existed.
@@ -90,7 +76,6 @@ impl NetConfig {
             score_head: false,
             ownership_head: false,
             patch: default_patch(),
-            score_skip: false,
         }
     }
 
@@ -104,13 +89,6 @@ impl NetConfig {
     /// [`NetConfig::patch`]).
     pub fn with_patch(mut self, patch: usize) -> Self {
         self.patch = patch;
-        self
-    }
-
-    /// The same config with the score output's input skip ([`NetConfig::score_skip`])
-    /// switched on or off.
-    pub fn with_score_skip(mut self, score_skip: bool) -> Self {
-        self.score_skip = score_skip;
         self
     }
 

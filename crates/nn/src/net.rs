@@ -195,8 +195,6 @@ pub(crate) struct ResNet {
     value_hidden: Linear,
     wdl_out: Linear,
     score_out: Option<Linear>,
-    /// The score's input skip ([`NetConfig::score_skip`]): every input value to the score.
-    score_skip: Option<Linear>,
     ownership_conv: Option<Conv2d>,
 }
 
@@ -249,8 +247,6 @@ impl ResNet {
             score_out: config
                 .score_head
                 .then(|| LinearConfig::new(config.value_hidden, 1).init(device)),
-            score_skip: (config.score_head && config.score_skip)
-                .then(|| LinearConfig::new(shape.planes * shape.cells(), 1).init(device)),
             ownership_conv: config
                 .ownership_head
                 .then(|| Conv2dConfig::new([c, 1], [1, 1]).init(device)),
@@ -299,10 +295,6 @@ impl ResNet {
 
     /// The trunk, then the heads; the ownership head only if `ownership` is set.
     fn heads(&self, input: Tensor<4>, ownership: bool) -> Heads {
-        let skip = self
-            .score_skip
-            .as_ref()
-            .map(|skip| skip.forward(input.clone().flatten::<2>(1, 3)));
         let mut x = relu(self.stem.forward(input));
         for block in &self.blocks {
             x = block.forward(x);
@@ -317,13 +309,7 @@ impl ResNet {
         Heads {
             policy,
             wdl: self.wdl_out.forward(hidden.clone()),
-            score: self.score_out.as_ref().map(|out| {
-                let score = out.forward(hidden);
-                match skip {
-                    Some(skip) => score + skip,
-                    None => score,
-                }
-            }),
+            score: self.score_out.as_ref().map(|out| out.forward(hidden)),
             ownership,
         }
     }
@@ -449,66 +435,6 @@ mod tests {
         assert_eq!(heads.policy.dims(), [5, 64]);
         assert_eq!(heads.wdl.dims(), [5, WDL]);
         assert_eq!(heads.score.map(|s| s.dims()), Some([5, 1]));
-    }
-
-    /// With the skip, the score is the same net's without it plus a linear function of the
-    /// input: the skip layer's weight times every input value, plus its bias.
-    #[test]
-    fn the_score_skip_adds_a_linear_function_of_the_input() {
-        let device = Device::flex();
-        let shape = NetShape {
-            variant: "test".into(),
-            planes: 2,
-            height: 3,
-            width: 3,
-            actions: 9,
-        };
-        let config = NetConfig::new(1, 4).with_score_head(true);
-        let plain = ResNet::new(&shape, &config, &device);
-        let skip = ResNet::new(&shape, &config.clone().with_score_skip(true), &device);
-        assert!(plain.score_skip.is_none());
-        let net = ResNet {
-            score_skip: skip.score_skip,
-            ..plain.clone()
-        };
-        let weights: Vec<f32> = net
-            .score_skip
-            .as_ref()
-            .unwrap()
-            .weight
-            .val()
-            .try_into_vec_as()
-            .unwrap();
-        let input = Tensor::<4>::random([4, 2, 3, 3], Distribution::Normal(0.0, 1.0), &device);
-        let flat: Vec<f32> = input.clone().flatten::<1>(0, 3).try_into_vec_as().unwrap();
-        let bias: f32 = net
-            .score_skip
-            .as_ref()
-            .unwrap()
-            .bias
-            .as_ref()
-            .unwrap()
-            .val()
-            .into_scalar();
-        let with: Vec<f32> = net
-            .forward(input.clone())
-            .score
-            .unwrap()
-            .try_into_vec_as()
-            .unwrap();
-        let without: Vec<f32> = plain
-            .forward(input)
-            .score
-            .unwrap()
-            .try_into_vec_as()
-            .unwrap();
-        for (b, (w, o)) in with.iter().zip(&without).enumerate() {
-            let linear: f32 = (0..18).map(|i| weights[i] * flat[b * 18 + i]).sum::<f32>() + bias;
-            assert!(
-                (w - o - linear).abs() < 1e-4,
-                "position {b}: {w} - {o} != {linear}"
-            );
-        }
     }
 
     #[test]

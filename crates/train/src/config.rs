@@ -484,14 +484,6 @@ impl RunConfig {
                     .into(),
             });
         }
-        if self.net.score_skip && !self.net.score_head {
-            return Err(ConfigError {
-                field: "net.score_skip".into(),
-                message: "the skip feeds the score head: set net.score_head = true, or \
-                          net.score_skip to false"
-                    .into(),
-            });
-        }
         range("net.blocks", self.net.blocks, 0, 64)?;
         range("net.channels", self.net.channels, 1, 1024)?;
         range("net.policy_channels", self.net.policy_channels, 1, 256)?;

@@ -118,10 +118,6 @@ pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
             "value_channels": config.value_channels,
             "value_hidden": config.value_hidden,
             "score_head": config.score_head,
-            "score_skip": config.score_skip,
-            "score_skip_note": "with the score head: a linear layer from every input value \
-                                straight to the score output, added to the head's (part of \
-                                model.onnx)",
             "ownership_head": config.ownership_head,
             "ownership_note": "a training-only head (each cell's final owner, or in a run \
                                with train.cell_target \"points\" the score margin still to \

@@ -339,12 +339,3 @@ fn onnxruntime_matches_oxo_on_xando() {
 fn onnxruntime_matches_oxo_on_adjacency() {
     check_variant::<Adjacency>(6);
 }
-
-/// The score's input skip (`net.score_skip`) is part of the exported graph.
-#[test]
-fn onnxruntime_matches_oxo_on_adjacency_with_a_score_skip() {
-    let config = NetConfig::new(1, 8)
-        .with_score_head(true)
-        .with_score_skip(true);
-    check_net::<Adjacency>(7, &config);
-}

@@ -32,3 +32,9 @@ scripts/arena_tally.py --agent 0 --summary "$out/summary.json" \
   alphabeta-ms100-self "$out/ab100-vs-ab100-100games.json" \
   alphabeta-ms500-self "$out/ab500-vs-ab500-*.json" \
   default-self "$out/net-vs-net-ms400-20games.json"
+# 2026-11-27, later: alphabeta:ms=500 against alphabeta:ms=100, 40 paired games on one core
+# (how a stronger handcrafted O fares against alphabeta:ms=100 as X).
+taskset -c 1 "$OXO" arena --variant adjacency --agents alphabeta:ms=100,alphabeta:ms=500 \
+  --games 40 --threads 1 --out "$out/ab500-vs-ab100-40"
+scripts/arena_tally.py --agent 1 --summary "$out/summary-ab500-vs-ab100.json" \
+  alphabeta-ms500-vs-ms100 "$out/ab500-vs-ab100-40.json"
