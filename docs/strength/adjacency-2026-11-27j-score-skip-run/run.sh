@@ -1,6 +1,6 @@
 #!/bin/bash
-# A fresh adjacency run with the score's input skip (net.score_skip, in oxo from 038afd6 to
-# this directory's commit; removed after it), 2026-11-27, one core; then its generations 80
+# A fresh adjacency run with the score's input skip (net.score_skip, in oxo from 038afd6 to 6a397f7,
+# removed in 9b7a8b4), 2026-11-27, one core; then its generations 80
 # and 95 against the shipped model and generation 95 against alphabeta:ms=100, one core per
 # match, the default play setting. Needs an oxo built at 038afd6 (OXO).
 set -eu
