@@ -188,6 +188,18 @@ fn a_missing_or_damaged_best_copy_is_restored_and_bad_games_are_refused() {
     );
 }
 
+/// A tiny run in `dir` taken through one generation (self-play, training, gate): its models
+/// 0 and 1 exist.
+fn one_generation_run(dir: &Path, device: &Device) -> RunDir {
+    let run = RunDir::open(dir, &tiny()).unwrap();
+    let one_generation = LoopOptions {
+        max_stages: Some(3),
+        ..LoopOptions::default()
+    };
+    run_loop::<TicTacToe>(&run, device, &one_generation).unwrap();
+    run
+}
+
 /// `--init`: a new run's generation 0 is the given model, the log says so, and a resumed
 /// run ignores it; a model of another size or a config with bootstrap generations is
 /// refused with a message.
@@ -195,12 +207,7 @@ fn a_missing_or_damaged_best_copy_is_restored_and_bad_games_are_refused() {
 fn a_warm_started_run_begins_from_the_model() {
     let device = Device::flex();
     let source = tempfile::tempdir().unwrap();
-    let first = RunDir::open(source.path(), &tiny()).unwrap();
-    let one_generation = LoopOptions {
-        max_stages: Some(3),
-        ..LoopOptions::default()
-    };
-    run_loop::<TicTacToe>(&first, &device, &one_generation).unwrap();
+    let first = one_generation_run(source.path(), &device);
     let model = first.model_path(1);
 
     let dir = tempfile::tempdir().unwrap();
@@ -506,14 +513,8 @@ fn a_points_target_sums_to_the_rest_of_the_games_margin() {
 /// and names the files it averages; a generation as trained names none.
 #[test]
 fn an_average_of_a_runs_generations_records_them_in_its_provenance() {
-    let device = Device::flex();
     let dir = tempfile::tempdir().unwrap();
-    let run = RunDir::open(dir.path(), &tiny()).unwrap();
-    let one_generation = LoopOptions {
-        max_stages: Some(3),
-        ..LoopOptions::default()
-    };
-    run_loop::<TicTacToe>(&run, &device, &one_generation).unwrap();
+    let run = one_generation_run(dir.path(), &Device::flex());
     let (first, second) = (run.model_path(0), run.model_path(1));
     let mean = first.with_file_name("mean.bpk");
     oxo_nn::average_models(&[&first, &second], &mean).unwrap();
