@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 ///
 /// The input and output shapes come from the variant ([`crate::NetShape`]), so one config
 /// serves every variant.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NetConfig {
     /// Residual blocks in the trunk (each two 3x3 convolutions with batch norm).
@@ -41,29 +41,6 @@ pub struct NetConfig {
     /// per small board: the big board's game at a fraction of the cost per position.
     #[serde(default = "default_patch", skip_serializing_if = "is_default_patch")]
     pub patch: usize,
-    /// The score margin so far, added exactly to the score output (needs `score_head`), so
-    /// that the head learns only the margin still to be made. For scoring variants whose
-    /// encoder gives each player's points as a constant plane: in a game decided by a few
-    /// points of hundreds, a net that passes the points made on through its trunk counts
-    /// them only roughly (adjacency's 2026-11-25 net: 0.64 to 1.48 points of prediction per
-    /// point made, `scripts/score_probe.py`). Off (`None`) by default.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub score_margin: Option<ScoreMargin>,
-}
-
-/// Where the points made so far are in a position's input planes and what they are worth in
-/// the score output's units ([`NetConfig::score_margin`]): the net adds
-/// `weight * (mover plane - opponent plane)`, read at the grid's first cell, to its score.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ScoreMargin {
-    /// The plane holding the mover's points, the same value on every cell.
-    pub mover_plane: usize,
-    /// The plane holding the opponent's points, the same value on every cell.
-    pub opponent_plane: usize,
-    /// Score-output units per plane unit: the planes' points scale over the run's
-    /// `train.score_scale` (adjacency: 400 points a plane unit, 50 points a score unit, 8).
-    pub weight: f32,
 }
 
 /// A vector per cell: the stem of every net before `patch` existed.
@@ -99,7 +76,6 @@ impl NetConfig {
             score_head: false,
             ownership_head: false,
             patch: default_patch(),
-            score_margin: None,
         }
     }
 
@@ -113,13 +89,6 @@ impl NetConfig {
     /// [`NetConfig::patch`]).
     pub fn with_patch(mut self, patch: usize) -> Self {
         self.patch = patch;
-        self
-    }
-
-    /// The same config with the margin so far added to its score output (see
-    /// [`NetConfig::score_margin`]); `None` switches it off.
-    pub fn with_score_margin(mut self, score_margin: Option<ScoreMargin>) -> Self {
-        self.score_margin = score_margin;
         self
     }
 

@@ -69,7 +69,7 @@ impl fmt::Display for FileKind {
 }
 
 /// What an oxo `.bpk` file says about itself, read without loading its tensors.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileInfo {
     /// Model or checkpoint.
     pub kind: FileKind,

@@ -195,9 +195,6 @@ pub(crate) struct ResNet {
     value_hidden: Linear,
     wdl_out: Linear,
     score_out: Option<Linear>,
-    /// The margin so far added to the score ([`NetConfig::score_margin`]): the mover's
-    /// plane, the opponent's plane and the weight. Constants, not parameters.
-    score_margin: Option<(usize, usize, f32)>,
     ownership_conv: Option<Conv2d>,
 }
 
@@ -250,10 +247,6 @@ impl ResNet {
             score_out: config
                 .score_head
                 .then(|| LinearConfig::new(config.value_hidden, 1).init(device)),
-            score_margin: config
-                .score_margin
-                .filter(|_| config.score_head)
-                .map(|m| (m.mover_plane, m.opponent_plane, m.weight)),
             ownership_conv: config
                 .ownership_head
                 .then(|| Conv2dConfig::new([c, 1], [1, 1]).init(device)),
@@ -302,9 +295,6 @@ impl ResNet {
 
     /// The trunk, then the heads; the ownership head only if `ownership` is set.
     fn heads(&self, input: Tensor<4>, ownership: bool) -> Heads {
-        let margin = self
-            .score_margin
-            .map(|(mover, opponent, weight)| margin_so_far(&input, mover, opponent, weight));
         let mut x = relu(self.stem.forward(input));
         for block in &self.blocks {
             x = block.forward(x);
@@ -319,13 +309,7 @@ impl ResNet {
         Heads {
             policy,
             wdl: self.wdl_out.forward(hidden.clone()),
-            score: self.score_out.as_ref().map(|out| {
-                let score = out.forward(hidden);
-                match margin {
-                    Some(margin) => score + margin,
-                    None => score,
-                }
-            }),
+            score: self.score_out.as_ref().map(|out| out.forward(hidden)),
             ownership,
         }
     }
@@ -364,22 +348,6 @@ impl ResNet {
     }
 }
 
-/// `weight * (input[mover] - input[opponent])` at the grid's first cell, `[B, 1]`: the
-/// score margin so far in score units, from planes that hold each player's points on every
-/// cell. Read through `select` (ONNX `Gather`) on the flattened input, as the policy head
-/// reorders, so the exported graph keeps its batch axis dynamic.
-fn margin_so_far(input: &Tensor<4>, mover: usize, opponent: usize, weight: f32) -> Tensor<2> {
-    let [_, _, height, width] = input.dims();
-    let cells = height * width;
-    let device = input.device();
-    let flat = input.clone().flatten::<2>(1, 3);
-    let plane = |plane: usize| {
-        flat.clone()
-            .select(1, index_tensor(vec![(plane * cells) as i64], &device))
-    };
-    (plane(mover) - plane(opponent)).mul_scalar(weight)
-}
-
 /// An integer tensor of the indices `indices`, for `select`.
 fn index_tensor(indices: Vec<i64>, device: &Device) -> Tensor<1, Int> {
     let len = indices.len();
@@ -409,7 +377,6 @@ fn blocks_to_grid(values: Tensor<4>, p: usize) -> Tensor<2> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::ScoreMargin;
     use burn::module::RunningState;
     use burn::tensor::Distribution;
 
@@ -468,47 +435,6 @@ mod tests {
         assert_eq!(heads.policy.dims(), [5, 64]);
         assert_eq!(heads.wdl.dims(), [5, WDL]);
         assert_eq!(heads.score.map(|s| s.dims()), Some([5, 1]));
-    }
-
-    /// With `score_margin`, the score is the same net's without it plus the weight times
-    /// the mover's plane less the opponent's, read at the first cell; nothing else changes.
-    #[test]
-    fn the_score_margin_adds_the_points_planes_difference() {
-        let device = Device::flex();
-        let shape = NetShape {
-            variant: "test".into(),
-            planes: 3,
-            height: 3,
-            width: 3,
-            actions: 9,
-        };
-        let config = NetConfig::new(1, 4).with_score_head(true);
-        let plain = ResNet::new(&shape, &config, &device);
-        let margin = ScoreMargin {
-            mover_plane: 2,
-            opponent_plane: 0,
-            weight: 8.0,
-        };
-        let with_margin = ResNet::new(&shape, &config.with_score_margin(Some(margin)), &device);
-        assert_eq!(with_margin.score_margin, Some((2, 0, 8.0)));
-        let net = ResNet {
-            score_margin: with_margin.score_margin,
-            ..plain.clone()
-        };
-        let input = Tensor::<4>::random([4, 3, 3, 3], Distribution::Normal(0.0, 1.0), &device);
-        let flat: Vec<f32> = input.clone().flatten::<1>(0, 3).try_into_vec_as().unwrap();
-        let (with, without) = (net.forward(input.clone()), plain.forward(input));
-        let scores = |heads: Heads| -> Vec<f32> { heads.score.unwrap().try_into_vec_as().unwrap() };
-        let policies =
-            |heads: &Heads| -> Vec<f32> { heads.policy.clone().try_into_vec_as().unwrap() };
-        assert_eq!(policies(&with), policies(&without));
-        for (b, (w, o)) in scores(with).iter().zip(&scores(without)).enumerate() {
-            let expected = 8.0 * (flat[b * 27 + 18] - flat[b * 27]);
-            assert!(
-                (w - o - expected).abs() < 1e-4,
-                "position {b}: {w} - {o} != {expected}"
-            );
-        }
     }
 
     #[test]

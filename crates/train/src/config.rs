@@ -484,7 +484,6 @@ impl RunConfig {
                     .into(),
             });
         }
-        self.check_score_margin(shape.planes)?;
         range("net.blocks", self.net.blocks, 0, 64)?;
         range("net.channels", self.net.channels, 1, 1024)?;
         range("net.policy_channels", self.net.policy_channels, 1, 256)?;
@@ -634,50 +633,6 @@ impl RunConfig {
 
     /// Checks that `variant` has what the cell head (`net.ownership_head`) learns: small
     /// boards to own, or scores for the points target.
-    /// Checks `net.score_margin` against a variant with `planes` input planes: it needs the
-    /// score head, two different planes that exist, and a finite positive weight.
-    fn check_score_margin(&self, planes: usize) -> Result<(), ConfigError> {
-        let Some(margin) = self.net.score_margin else {
-            return Ok(());
-        };
-        let error = |field: &str, message: String| ConfigError {
-            field: format!("net.score_margin.{field}"),
-            message,
-        };
-        if !self.net.score_head {
-            return Err(error(
-                "mover_plane",
-                "the margin so far is added to the score head: set net.score_head = true, or \
-                 leave net.score_margin out"
-                    .into(),
-            ));
-        }
-        for (field, plane) in [
-            ("mover_plane", margin.mover_plane),
-            ("opponent_plane", margin.opponent_plane),
-        ] {
-            if plane >= planes {
-                return Err(error(
-                    field,
-                    format!("{plane} is not an input plane: allowed 0 to {}", planes - 1),
-                ));
-            }
-        }
-        if margin.mover_plane == margin.opponent_plane {
-            return Err(error(
-                "opponent_plane",
-                "must differ from mover_plane (the margin is their difference)".into(),
-            ));
-        }
-        if !(margin.weight.is_finite() && margin.weight > 0.0 && margin.weight <= 1e6) {
-            return Err(error(
-                "weight",
-                format!("must lie in (0, 1e6] (got {})", margin.weight),
-            ));
-        }
-        Ok(())
-    }
-
     fn check_cell_target(&self, variant: oxo_rules::Variant) -> Result<(), ConfigError> {
         let (has_ownership, has_scores) = oxo_rules::with_variant!(variant, G => (
             <G as oxo_rules::Game>::HAS_OWNERSHIP,
@@ -910,51 +865,6 @@ simulations = 4
         let scaled = headed.replace("[train]", "[train]\ncell_points_scale = 0");
         let err = RunConfig::from_toml(&scaled).unwrap_err().to_string();
         assert!(err.contains("train.cell_points_scale"), "{err}");
-    }
-
-    #[test]
-    fn the_score_margin_needs_the_score_head_and_two_existing_planes() {
-        let margin = |planes: &str| {
-            SMALL.replace("\"tictactoe\"", "\"adjacency\"").replace(
-                "[net]",
-                &format!("[net]\nscore_head = true\nscore_margin = {{ {planes}, weight = 8.0 }}"),
-            )
-        };
-        let config = RunConfig::from_toml(&margin("mover_plane = 9, opponent_plane = 10")).unwrap();
-        let expected = oxo_nn::ScoreMargin {
-            mover_plane: 9,
-            opponent_plane: 10,
-            weight: 8.0,
-        };
-        assert_eq!(config.net.score_margin, Some(expected));
-        assert_eq!(RunConfig::from_toml(&config.to_toml()).unwrap(), config);
-        for (planes, field, says) in [
-            (
-                "mover_plane = 12, opponent_plane = 10",
-                "mover_plane",
-                "allowed 0 to 11",
-            ),
-            (
-                "mover_plane = 9, opponent_plane = 9",
-                "opponent_plane",
-                "must differ",
-            ),
-        ] {
-            let err = RunConfig::from_toml(&margin(planes))
-                .unwrap_err()
-                .to_string();
-            assert!(
-                err.contains(&format!("net.score_margin.{field}")) && err.contains(says),
-                "{planes}: {err}"
-            );
-        }
-        let weightless = margin("mover_plane = 9, opponent_plane = 10").replace("8.0", "0.0");
-        let err = RunConfig::from_toml(&weightless).unwrap_err().to_string();
-        assert!(err.contains("net.score_margin.weight"), "{err}");
-        let headless = margin("mover_plane = 9, opponent_plane = 10")
-            .replace("score_head = true", "score_head = false");
-        let err = RunConfig::from_toml(&headless).unwrap_err().to_string();
-        assert!(err.contains("net.score_head = true"), "{err}");
     }
 
     #[test]

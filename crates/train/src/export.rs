@@ -97,12 +97,6 @@ pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
         if let Some(scale) = provenance["score_scale"].as_f64() {
             score["scale"] = scale.into();
         }
-        if config.score_margin.is_some() {
-            score["margin_note"] = "the net itself adds the margin so far (network.score_margin) \
-                                    to its head's prediction: the output is already the final \
-                                    margin, nothing to add"
-                .into();
-        }
         outputs.push(score);
     }
     json!({
@@ -124,11 +118,6 @@ pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
             "value_channels": config.value_channels,
             "value_hidden": config.value_hidden,
             "score_head": config.score_head,
-            "score_margin": config.score_margin,
-            "score_margin_note": "null, or the planes holding the mover's and the opponent's \
-                                  points and a weight: the graph adds weight times their \
-                                  difference at the first cell to the score head's output \
-                                  (part of model.onnx)",
             "ownership_head": config.ownership_head,
             "ownership_note": "a training-only head (each cell's final owner, or in a run \
                                with train.cell_target \"points\" the score margin still to \

@@ -339,18 +339,3 @@ fn onnxruntime_matches_oxo_on_xando() {
 fn onnxruntime_matches_oxo_on_adjacency() {
     check_variant::<Adjacency>(6);
 }
-
-/// The margin so far is read from two input planes inside the graph: the ONNX file must add
-/// it to the score as burn does (random positions carry points, so the term is not zero).
-#[test]
-fn onnxruntime_matches_oxo_on_adjacency_with_the_score_margin() {
-    let margin = oxo_nn::ScoreMargin {
-        mover_plane: 9,
-        opponent_plane: 10,
-        weight: 8.0,
-    };
-    let config = NetConfig::new(1, 8)
-        .with_score_head(true)
-        .with_score_margin(Some(margin));
-    check_net::<Adjacency>(7, &config);
-}
