@@ -6,7 +6,7 @@ use std::path::Path;
 
 use oxo_engine::EngineKind;
 use oxo_nn::{NetConfig, TrainConfig};
-use oxo_rules::PlayoutPolicy;
+use oxo_rules::{Action, Game, PlayoutPolicy};
 use oxo_search::{GumbelConfig, PuctConfig, RolloutConfig, Scheme, SearchConfig};
 use serde::{Deserialize, Serialize};
 
@@ -98,6 +98,21 @@ pub struct SelfPlayConfig {
     /// targets.
     #[serde(default)]
     pub random_opening_plies: usize,
+    /// Recorded games that self-play may start inside (KataGo's start positions from real
+    /// games, so the net learns the positions where it lost to other players): each is one
+    /// game's moves from the start position in `RULES.md` notation, separated by spaces, as in
+    /// the `moves` of `oxo arena`'s result files (`scripts/start_games.py` picks them out).
+    /// Every move is checked legal when the config is read, and the games are part of the
+    /// config, so a run records them and resumes with them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub start_games: Vec<String>,
+    /// Probability that a self-play game starts inside one of `start_games` (0..=1; 0, the
+    /// default, never): the game, chosen uniformly, is replayed to a ply chosen uniformly
+    /// (stopping short of a move that would end it), with no training targets for the
+    /// replayed moves, and self-play goes on from there. Other games start as
+    /// `random_opening_prob` says.
+    #[serde(default)]
+    pub start_game_prob: f64,
     /// Random playouts mixed into every network value (0..=1000; 0, the default, turns them
     /// off), in self-play and in the gate's and the rating's games alike, so the net is
     /// always judged as it plays. A playout costs about a microsecond, a network evaluation
@@ -157,6 +172,32 @@ impl SelfPlayConfig {
     /// searches without the network.
     pub fn bootstraps(&self, generation: u64) -> bool {
         generation <= self.bootstrap_generations
+    }
+
+    /// `start_games` as `G`'s actions, each move checked legal in turn; an error names the
+    /// game (`selfplay.start_games[i]`, counted from 0), the move (counted from 1) and why.
+    pub fn start_lines<G: Game>(&self) -> Result<Vec<Vec<Action>>, ConfigError> {
+        let parse = |(i, line): (usize, &String)| {
+            let invalid = |message: String| ConfigError {
+                field: format!("selfplay.start_games[{i}]"),
+                message,
+            };
+            let mut game = G::new();
+            let mut actions = Vec::new();
+            for (ply, text) in line.split_whitespace().enumerate() {
+                let why = |e: String| invalid(format!("move {} '{text}': {e}", ply + 1));
+                let action = G::parse_action(text).map_err(|e| why(e.to_string()))?;
+                game.try_play(action).map_err(|e| why(e.to_string()))?;
+                actions.push(action);
+            }
+            if actions.is_empty() {
+                return Err(invalid(
+                    "no moves: write one game's moves separated by spaces".into(),
+                ));
+            }
+            Ok(actions)
+        };
+        self.start_games.iter().enumerate().map(parse).collect()
     }
 }
 
@@ -559,6 +600,16 @@ impl RunConfig {
             0,
             1000,
         )?;
+        range("selfplay.start_game_prob", s.start_game_prob, 0.0, 1.0)?;
+        if s.start_game_prob > 0.0 && s.start_games.is_empty() {
+            return Err(ConfigError {
+                field: "selfplay.start_game_prob".into(),
+                message: "no games to start inside: list them in selfplay.start_games, or \
+                          set start_game_prob to 0"
+                    .into(),
+            });
+        }
+        oxo_rules::with_variant!(variant, G => s.start_lines::<G>())?;
         open_range(
             "selfplay.dirichlet_alpha",
             s.dirichlet_alpha as f64,
@@ -965,5 +1016,45 @@ simulations = 4
         let bad = SMALL.replace("[gate]", "[gate]\nbogus = 1");
         let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
         assert!(err.contains("bogus"), "{err}");
+    }
+
+    /// Start games: every move is checked for the config's variant, and an error names the
+    /// game, the move and why; a probability needs games; good ones survive a round trip.
+    #[test]
+    fn start_games_are_checked_move_by_move() {
+        let with = |lines: &str| {
+            SMALL.replace(
+                "parallel_games = 8",
+                &format!("parallel_games = 8\n{lines}"),
+            )
+        };
+        for (lines, expected) in [
+            ("start_game_prob = 0.5", "selfplay.start_games"),
+            ("start_game_prob = 1.5", "selfplay.start_game_prob"),
+            (
+                "start_games = [\"A1 A1\"]",
+                "selfplay.start_games[0]: move 2 'A1': the square is occupied",
+            ),
+            (
+                "start_games = [\"A1\", \"A1 Z9\"]",
+                "selfplay.start_games[1]: move 2 'Z9'",
+            ),
+            (
+                "start_games = [\"A1 B1 A2 B2 A3 C3\"]",
+                "move 6 'C3': the game is over",
+            ),
+            ("start_games = [\" \"]", "selfplay.start_games[0]: no moves"),
+        ] {
+            let err = RunConfig::from_toml(&with(lines)).unwrap_err().to_string();
+            assert!(err.contains(expected), "{lines}: {err}");
+        }
+        let good = with("start_games = [\"A1 B1 A2 B2 A3\", \"b2\"]\nstart_game_prob = 0.5");
+        let config = RunConfig::from_toml(&good).unwrap();
+        let lines = config
+            .selfplay
+            .start_lines::<oxo_rules::tictactoe::TicTacToe>()
+            .unwrap();
+        assert_eq!(lines, vec![vec![0, 1, 3, 4, 6], vec![4]]);
+        assert_eq!(RunConfig::from_toml(&config.to_toml()).unwrap(), config);
     }
 }

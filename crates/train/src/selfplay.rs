@@ -199,13 +199,36 @@ struct Live<G> {
     full: bool,
 }
 
-/// A new game for a self-play slot: the start position, or with probability
-/// `random_opening_prob` the position after 1 to `random_opening_plies` uniformly random
-/// moves (KataGo's opening diversity, so that the net also learns positions its own play
-/// avoids). The random moves are recorded but are no training targets, and an opening
-/// stops short of a move that would end the game.
+impl<G: Encode> Live<G> {
+    /// Plays an opening move, recorded with no training target, unless it would end the
+    /// game; says whether it was played.
+    fn open_with(&mut self, action: Action) -> bool {
+        let mut next = self.game;
+        next.play(action);
+        if next.is_over() {
+            return false;
+        }
+        self.game = next;
+        self.record.actions.push(action);
+        self.record.targets.push(MoveTarget {
+            full: false,
+            policy: Vec::new(),
+            value: 0.0,
+        });
+        true
+    }
+}
+
+/// A new game for a self-play slot. With probability `start_game_prob`, the position after
+/// a uniformly chosen number of moves of one of `start_lines` (the config's `start_games`),
+/// chosen uniformly; else with probability `random_opening_prob` the position after 1 to
+/// `random_opening_plies` uniformly random moves (KataGo's opening diversity, so that the
+/// net also learns positions its own play avoids); else the start position. The opening
+/// moves are recorded but are no training targets, and an opening stops short of a move
+/// that would end the game.
 fn start_game<G: Encode>(
     s: &SelfPlayConfig,
+    start_lines: &[Vec<Action>],
     rng: &mut SmallRng,
     legal: &mut ActionList,
 ) -> Live<G> {
@@ -219,25 +242,25 @@ fn start_game<G: Encode>(
         },
         full: false,
     };
+    if !start_lines.is_empty() && rng.random::<f64>() < s.start_game_prob {
+        let line = &start_lines[rng.random_range(0..start_lines.len())];
+        let plies = rng.random_range(1..=line.len());
+        for &action in &line[..plies] {
+            if !live.open_with(action) {
+                break;
+            }
+        }
+        return live;
+    }
     if s.random_opening_plies == 0 || rng.random::<f64>() >= s.random_opening_prob {
         return live;
     }
     let plies = rng.random_range(1..=s.random_opening_plies);
     for _ in 0..plies {
         live.game.legal_actions(legal);
-        let action = legal[rng.random_range(0..legal.len())];
-        let mut next = live.game;
-        next.play(action);
-        if next.is_over() {
+        if !live.open_with(legal[rng.random_range(0..legal.len())]) {
             break;
         }
-        live.game = next;
-        live.record.actions.push(action);
-        live.record.targets.push(MoveTarget {
-            full: false,
-            policy: Vec::new(),
-            value: 0.0,
-        });
     }
     live
 }
@@ -325,6 +348,9 @@ fn play_worker_games<G: Encode>(
     let mut rng = SmallRng::seed_from_u64(mix(seed, 0, 3));
     let mut playout_rng = SmallRng::seed_from_u64(mix(seed, 0, 5));
     let mut evaluator = net_evaluator(&value, engine, &mut playout_rng);
+    let start_lines = s
+        .start_lines::<G>()
+        .expect("start games are checked when the config is read");
     let mut slots: Vec<Option<Live<G>>> = (0..n).map(|_| None).collect();
     let mut started = 0;
     let mut done = Vec::with_capacity(games);
@@ -332,7 +358,7 @@ fn play_worker_games<G: Encode>(
     let mut legal = ActionList::new();
     for slot in slots.iter_mut() {
         if started < games {
-            *slot = Some(start_game(s, &mut rng, &mut legal));
+            *slot = Some(start_game(s, &start_lines, &mut rng, &mut legal));
             started += 1;
         }
     }
@@ -388,7 +414,7 @@ fn play_worker_games<G: Encode>(
                 // The slot takes the next game, or empties once every game has started.
                 let finished = if started < games {
                     started += 1;
-                    std::mem::replace(live, start_game(s, &mut rng, &mut legal))
+                    std::mem::replace(live, start_game(s, &start_lines, &mut rng, &mut legal))
                 } else {
                     slot.take().expect("the slot holds the finished game")
                 };
@@ -474,6 +500,20 @@ mod tests {
         }
     }
 
+    /// The opening moves of `record` (at most `most`): the leading moves without a search
+    /// (no policy, value 0). Asserts there is one at least and that the game went on after.
+    fn opening_plies(record: &GameRecord, most: usize) -> usize {
+        let opening = record
+            .targets
+            .iter()
+            .take_while(|t| !t.full && t.value == 0.0);
+        let plies = opening.count().min(most);
+        assert!(plies >= 1, "{record:?}");
+        assert!(record.targets[..plies].iter().all(|t| t.policy.is_empty()));
+        assert!(record.actions.len() > plies, "the opening ended the game");
+        plies
+    }
+
     /// Random openings: every game starts with 1 to 3 random moves, recorded without
     /// targets, and no opening ends a game.
     #[test]
@@ -485,19 +525,31 @@ mod tests {
         let (games, stats) = play_games::<TicTacToe>(Some(&net), &config, 8, 5, &|| {});
         let mut openings = std::collections::HashSet::new();
         for record in &games {
-            let random = record
-                .targets
-                .iter()
-                .take_while(|t| !t.full && t.value == 0.0);
-            let plies = random.count().min(3);
-            assert!(plies >= 1, "{record:?}");
-            assert!(record.targets[..plies].iter().all(|t| t.policy.is_empty()));
-            assert!(record.actions.len() > plies);
+            let plies = opening_plies(record, 3);
             openings.insert(record.actions[..plies].to_vec());
         }
         assert!(openings.len() > 1, "openings differ: {openings:?}");
         let moves: usize = games.iter().map(|g| g.actions.len()).sum();
         assert!(stats.positions < moves);
+    }
+
+    /// Start games: every game starts inside the one recorded game, after 1 to 4 of its 5
+    /// moves (the 5th would end it), replayed without targets, and plays on from there.
+    #[test]
+    fn games_start_inside_the_start_games() {
+        let mut config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
+        config.selfplay.start_games = vec!["A1 B1 A2 B2 A3".into()];
+        config.selfplay.start_game_prob = 1.0;
+        let line = &config.selfplay.start_lines::<TicTacToe>().unwrap()[0];
+        let net = Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex());
+        let (games, _) = play_games::<TicTacToe>(Some(&net), &config, 12, 5, &|| {});
+        let mut lengths = std::collections::HashSet::new();
+        for record in &games {
+            let plies = opening_plies(record, 4);
+            assert_eq!(record.actions[..plies], line[..plies]);
+            lengths.insert(plies);
+        }
+        assert!(lengths.len() > 1, "replayed plies vary: {lengths:?}");
     }
 
     /// Gumbel noise only on the first `gumbel_noise_moves` moves: with none at all (and no
