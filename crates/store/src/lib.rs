@@ -260,8 +260,10 @@ fn hint(text: &str) -> &'static str {
         "InvalidAccessKeyId",
         "SignatureDoesNotMatch",
         "AccessDenied",
-        "403",
-        "401",
+        // Status codes as the error text writes them (`403 Forbidden`): a bare "403" or
+        // "401" also matches an endpoint's port number, such as 127.0.0.1:40165.
+        "403 Forbidden",
+        "401 Unauthorized",
         "Unauthenticated",
         "PermissionDenied",
     ]) {
@@ -470,6 +472,26 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("not an oxo JSON object"), "{err}");
+    }
+
+    /// Each store error gets the hint its cause needs; an endpoint whose port holds the
+    /// digits of a status code (401, 403) is still a store that cannot be reached.
+    #[test]
+    fn store_errors_get_the_hint_of_their_cause() {
+        let refused = "listing s3://oxo/run/: Generic S3 error: Error performing list request: \
+            Error performing GET http://127.0.0.1:40165/oxo?list-type=2&prefix=run%2F in \
+            467ms, after 3 retries, max_retries: 3, retry_timeout: 20s - HTTP error: error \
+            sending request: client error (Connect): tcp connect error: Connection refused";
+        assert!(hint(refused).contains("cannot be reached"));
+        assert!(hint(&refused.replace("40165", "40365")).contains("cannot be reached"));
+        let forbidden = "Server returned non-2xx status code: 403 Forbidden: <Error>";
+        assert!(hint(forbidden).contains("credentials"));
+        assert!(
+            hint("Server returned non-2xx status code: 401 Unauthorized").contains("credentials")
+        );
+        assert!(hint("<Code>SignatureDoesNotMatch</Code>").contains("credentials"));
+        assert!(hint("<Code>NoSuchBucket</Code>").contains("bucket does not exist"));
+        assert_eq!(hint("not an oxo JSON object"), "");
     }
 
     #[test]
