@@ -29,7 +29,7 @@ use oxo_nn::{Device, Net};
 use oxo_rules::extreme::{Extreme, PATTERNS, board_points};
 use oxo_rules::{Game, Outcome, Player};
 use oxo_search::Evaluator;
-use oxo_train::selfplay::NetEvaluator;
+use oxo_train::value::NetEvaluator;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
