@@ -81,7 +81,7 @@ fn start_games_picks_the_lost_games_and_train_accepts_them() {
         "--print-config",
     ]);
     let config: toml::Value = toml::from_str(&printed).unwrap();
-    let picked: Vec<&str> = config["selfplay"]["start_games"]
+    let mut picked: Vec<&str> = config["selfplay"]["start_games"]
         .as_array()
         .unwrap()
         .iter()
@@ -90,8 +90,7 @@ fn start_games_picks_the_lost_games_and_train_accepts_them() {
     let mut expected: Vec<&str> = lost.iter().map(String::as_str).collect();
     expected.sort();
     expected.dedup();
-    let mut sorted = picked.clone();
-    sorted.sort();
-    assert_eq!(sorted, expected);
+    picked.sort();
+    assert_eq!(picked, expected);
     assert_eq!(config["selfplay"]["start_game_prob"].as_float(), Some(0.25));
 }

@@ -26,7 +26,7 @@ use crate::workers;
 pub struct SelfPlayStats {
     /// Games played.
     pub games: usize,
-    /// Moves searched and played (random opening moves excluded).
+    /// Moves searched and played (opening moves, random or replayed, excluded).
     pub positions: usize,
     /// Moves with a full search.
     pub full_positions: usize,
