@@ -285,6 +285,13 @@ pub struct TrainSection {
     /// the mean of the two).
     #[serde(default)]
     pub value_search_weight: f32,
+    /// How much of the score target is the search's root value rather than the game's final
+    /// margin (0..=1): `(1 - w) * margin / score_scale + w * q`. The counterpart of
+    /// `value_search_weight` for a score head that is the search's whole value
+    /// (`selfplay.score_utility = 1`, so `q` is a predicted margin on the same scale): one
+    /// game's margin is a noisy label for its early positions, the search's a smoother one.
+    #[serde(default)]
+    pub score_search_weight: f32,
     /// Replay window: the smallest number of most recent positions it holds (1..).
     pub min_window: usize,
     /// Replay window: the largest number of positions it holds (>= min_window).
@@ -647,6 +654,15 @@ impl RunConfig {
             }
         }
         range("train.value_search_weight", t.value_search_weight, 0.0, 1.0)?;
+        range("train.score_search_weight", t.score_search_weight, 0.0, 1.0)?;
+        if t.score_search_weight > 0.0 && self.selfplay.score_utility != 1.0 {
+            return Err(ConfigError {
+                field: "train.score_search_weight".into(),
+                message: "the search's value is a margin only with selfplay.score_utility = 1: \
+                          set it to 1, or score_search_weight to 0"
+                    .into(),
+            });
+        }
         range("train.min_window", t.min_window, 1, usize::MAX)?;
         range("train.max_window", t.max_window, t.min_window, usize::MAX)?;
         open_range("train.window_factor", t.window_factor, 0.0, 1e9)?;
@@ -990,6 +1006,16 @@ simulations = 4
         );
         let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
         assert!(err.contains("train.value_search_weight"), "{err}");
+        // A score target from the search needs a search valued by the score alone.
+        let bad = SMALL.replace(
+            "max_window = 1000",
+            "max_window = 1000\nscore_search_weight = 0.5",
+        );
+        let err = RunConfig::from_toml(&bad).unwrap_err().to_string();
+        assert!(
+            err.contains("train.score_search_weight") && err.contains("score_utility = 1"),
+            "{err}"
+        );
         let bad = SMALL.replace(
             "max_window = 1000",
             "max_window = 1000\nownership_weight = 101",

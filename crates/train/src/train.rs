@@ -112,7 +112,8 @@ impl<G: Game> WindowSamples<G> {
                 }
                 let mover = position.to_move();
                 let outcome = outcome.value_for(mover);
-                let score = score_target(&config.train, record.scores, outright, mover, outcome);
+                let result = score_target(&config.train, record.scores, outright, mover, outcome);
+                let score = mix_search(result, target.value, config.train.score_search_weight);
                 let cells = match cell_target {
                     None => Vec::new(),
                     Some(CellTarget::Owner) => ownership_target(&end, mover),
@@ -151,6 +152,12 @@ fn score_target(
             (margin / train.score_scale).clamp(-1.0, 1.0)
         }),
     }
+}
+
+/// `(1 - search_weight) * result + search_weight * search_value`, the search's value clipped to
+/// the targets' [-1, 1]: the score target with `train.score_search_weight`.
+fn mix_search(result: f32, search_value: f32, search_weight: f32) -> f32 {
+    (1.0 - search_weight) * result + search_weight * search_value.clamp(-1.0, 1.0)
 }
 
 /// Every cell's owner in the final position `end` from `mover`'s view: +1 for `mover`, -1
@@ -639,6 +646,15 @@ mod tests {
         assert_eq!(score_target(&train, Some([50, 4]), false, x, 1.0), 1.0);
         assert_eq!(score_target(&train, Some([14, 10]), false, o, -1.0), -0.2);
         assert_eq!(score_target(&train, None, false, x, 0.0), 0.0);
+    }
+
+    #[test]
+    fn score_targets_mix_the_margin_with_the_search_value() {
+        assert_eq!(mix_search(0.5, -0.25, 0.0), 0.5);
+        assert_eq!(mix_search(0.5, -0.25, 1.0), -0.25);
+        assert_eq!(mix_search(0.5, -0.25, 0.5), 0.125);
+        // A search value beyond the targets' range counts as its bound.
+        assert_eq!(mix_search(-1.0, 3.0, 0.5), 0.0);
     }
 
     #[test]
