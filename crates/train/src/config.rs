@@ -290,6 +290,7 @@ pub struct TrainSection {
     /// `value_search_weight` for a score head that is the search's whole value
     /// (`selfplay.score_utility = 1`, so `q` is a predicted margin on the same scale): one
     /// game's margin is a noisy label for its early positions, the search's a smoother one.
+    /// In adjacency a run at 0.5 came out weaker than the margin alone (docs/experiments.md).
     #[serde(default)]
     pub score_search_weight: f32,
     /// Replay window: the smallest number of most recent positions it holds (1..).
