@@ -288,7 +288,8 @@ pub struct TrainSection {
     /// How much of the score target is the search's root value rather than the game's final
     /// margin (0..=1): `(1 - w) * margin / score_scale + w * q`. The counterpart of
     /// `value_search_weight` for a score head that is the search's whole value
-    /// (`selfplay.score_utility = 1`, so `q` is a predicted margin on the same scale): one
+    /// (`selfplay.score_utility = 1` and no playouts, so `q` is a predicted margin on the
+    /// same scale; other settings are refused): one
     /// game's margin is a noisy label for its early positions, the search's a smoother one.
     /// In adjacency a run at 0.5 came out weaker than the margin alone (docs/experiments.md).
     #[serde(default)]
@@ -656,11 +657,13 @@ impl RunConfig {
         }
         range("train.value_search_weight", t.value_search_weight, 0.0, 1.0)?;
         range("train.score_search_weight", t.score_search_weight, 0.0, 1.0)?;
-        if t.score_search_weight > 0.0 && self.selfplay.score_utility != 1.0 {
+        let value = self.net_value();
+        if t.score_search_weight > 0.0 && (value.score_utility != 1.0 || value.rollouts.is_on()) {
             return Err(ConfigError {
                 field: "train.score_search_weight".into(),
-                message: "the search's value is a margin only with selfplay.score_utility = 1: \
-                          set it to 1, or score_search_weight to 0"
+                message: "the search's value is a margin only with selfplay.score_utility = 1 \
+                          and no playouts mixed in (selfplay.rollouts = 0): set those, or \
+                          score_search_weight to 0"
                     .into(),
             });
         }
@@ -1017,6 +1020,21 @@ simulations = 4
             err.contains("train.score_search_weight") && err.contains("score_utility = 1"),
             "{err}"
         );
+        // Valued by the score alone it is accepted, but not with playouts mixed in.
+        let scored = bad
+            .replace("channels = 8", "channels = 8\nscore_head = true")
+            .replace(
+                "parallel_games = 8",
+                "parallel_games = 8\nscore_utility = 1.0",
+            );
+        let config = RunConfig::from_toml(&scored).expect("a search valued by the score alone");
+        assert_eq!(config.train.score_search_weight, 0.5);
+        let with_playouts =
+            scored.replace("parallel_games = 8", "parallel_games = 8\nrollouts = 4");
+        let err = RunConfig::from_toml(&with_playouts)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("selfplay.rollouts = 0"), "{err}");
         let bad = SMALL.replace(
             "max_window = 1000",
             "max_window = 1000\nownership_weight = 101",
