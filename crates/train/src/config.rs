@@ -289,8 +289,8 @@ pub struct TrainSection {
     /// margin (0..=1): `(1 - w) * margin / score_scale + w * q`. The counterpart of
     /// `value_search_weight` for a score head that is the search's whole value
     /// (`selfplay.score_utility = 1` and no playouts, so `q` is a predicted margin on the
-    /// same scale; other settings are refused): one
-    /// game's margin is a noisy label for its early positions, the search's a smoother one.
+    /// same scale; other settings are refused): one game's margin is a noisy label for its
+    /// early positions, the search's a smoother one.
     /// In adjacency a run at 0.5 came out weaker than the margin alone (docs/experiments.md).
     #[serde(default)]
     pub score_search_weight: f32,

@@ -90,6 +90,7 @@ impl<G: Game> WindowSamples<G> {
     /// Adds the samples of `records`' games, newest (last) first, until the window is full.
     pub fn add(&mut self, config: &RunConfig, records: &GenerationRecords) {
         let search_weight = config.train.value_search_weight;
+        let score_search_weight = config.train.score_search_weight;
         let cell_target = config
             .net
             .ownership_head
@@ -113,7 +114,7 @@ impl<G: Game> WindowSamples<G> {
                 let mover = position.to_move();
                 let outcome = outcome.value_for(mover);
                 let result = score_target(&config.train, record.scores, outright, mover, outcome);
-                let score = mix_search(result, target.value, config.train.score_search_weight);
+                let score = mix_search(result, target.value, score_search_weight);
                 let cells = match cell_target {
                     None => Vec::new(),
                     Some(CellTarget::Owner) => ownership_target(&end, mover),
