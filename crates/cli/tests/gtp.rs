@@ -481,6 +481,41 @@ fn a_bad_export_value_is_refused_before_anything_is_written() {
     }
 }
 
+/// `oxo train --variant tictactoe --config CONFIG --run RUN`.
+fn train_tictactoe(config: &std::path::Path, run: &std::path::Path) -> Command {
+    let mut command = oxo();
+    command
+        .args(["train", "--variant", "tictactoe", "--config"])
+        .arg(config)
+        .arg("--run")
+        .arg(run);
+    command
+}
+
+/// A config whose rating agent is a `net:` agent without its model is refused with the
+/// field and the agent, before the run directory exists.
+#[test]
+fn a_rating_agent_without_its_model_is_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let (config, run) = (dir.path().join("c.toml"), dir.path().join("run"));
+    let text = oxo_train::RunConfig::default_text(Variant::TicTacToe)
+        .lines()
+        .map(|line| match line.starts_with("rate_agents") {
+            true => "rate_agents = [\"random\", \"net:path=missing.bpk\"]".to_string(),
+            false => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(&config, text).unwrap();
+    let output = train_tictactoe(&config, &run).output().unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    for named in ["gate.rate_agents", "missing.bpk"] {
+        assert!(stderr.contains(named), "{named}: {stderr}");
+    }
+    assert!(!run.exists(), "the run directory was created");
+}
+
 /// A `--minutes` out of range is refused with the range, before the run directory exists.
 #[test]
 fn bad_minutes_are_refused_before_anything_is_written() {
@@ -548,12 +583,8 @@ opening_plies = 2
     .unwrap();
     let run = dir.path().join("run");
     let missing = dir.path().join("libonnxruntime.so");
-    let output = oxo()
+    let output = train_tictactoe(&config, &run)
         .env("ORT_DYLIB_PATH", &missing)
-        .args(["train", "--variant", "tictactoe", "--config"])
-        .arg(&config)
-        .arg("--run")
-        .arg(&run)
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);

@@ -16,6 +16,10 @@ pub use eval_line::nn_eval_line;
 pub use play_search::{Budget, PlaySearch};
 pub use value::NetValue;
 
+/// The spec kind of a net agent (`net:path=FILE,ms=400`): the kind the trainer's `NetAgent`
+/// builds, and the one a run config's handcrafted checks leave to it.
+pub const NET_KIND: &str = "net";
+
 /// The `net:` spec of parameters written alone (`search=puct,ms=400`, `score=0.5`), when
 /// each is one of `allowed`; else an error in words naming the `kind` of parameters
 /// (`search`, `value`) and the ones accepted.

@@ -17,7 +17,7 @@ use crate::play_search::{Budget, INITIAL_SIMULATION_RATE, PlaySearch, SEARCH_PAR
 use crate::value::{NetValue, net_evaluator};
 
 /// The spec kind of [`NetAgent`].
-pub const NET_KIND: &str = "net";
+pub use oxo_play::NET_KIND;
 
 /// The parameters a `net:` spec takes besides the search's ([`SEARCH_PARAMS`]) and the
 /// value's ([`VALUE_PARAMS`]): the model's, the engine's and the seed.

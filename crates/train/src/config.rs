@@ -355,7 +355,8 @@ pub struct GateConfig {
     /// Games per pairing of the rating tournament (2..=10000).
     #[serde(default = "default_rate_games")]
     pub rate_games: usize,
-    /// Agents the best net is rated against; the first is the Elo anchor.
+    /// Agents the best net is rated against (any agent spec, a `net:` one naming an earlier
+    /// model of this run included); the first is the Elo anchor.
     #[serde(default = "default_rate_agents")]
     pub rate_agents: Vec<String>,
 }
@@ -687,7 +688,10 @@ impl RunConfig {
                 message: "empty: name at least one agent to rate against, e.g. [\"random\"]".into(),
             });
         }
-        // Each agent is built here, so a bad one fails now, not after a generation of work.
+        // Each handcrafted agent is built here, so a bad one fails now, not after a
+        // generation of work. A `net:` agent is built when a run starts
+        // (`gate::check_rate_agents`): its model's run config, read to know how it plays,
+        // may name a model of this run in turn, and loading it here would loop.
         for agent in &g.rate_agents {
             let invalid = |message: String| ConfigError {
                 field: "gate.rate_agents".into(),
@@ -696,8 +700,10 @@ impl RunConfig {
             let spec = agent
                 .parse::<oxo_agents::AgentSpec>()
                 .map_err(|e| invalid(e.to_string()))?;
-            oxo_rules::with_variant!(variant, G => crate::agent::build_any_agent::<G>(&spec).map(drop))
-                .map_err(|e| invalid(e.to_string()))?;
+            if spec.kind != oxo_play::NET_KIND {
+                oxo_rules::with_variant!(variant, G => oxo_agents::build_agent::<G>(&spec).map(drop))
+                    .map_err(|e| invalid(e.to_string()))?;
+            }
         }
         Ok(())
     }
@@ -809,8 +815,8 @@ impl RunConfig {
 pub(crate) mod tests {
     use super::*;
 
-    /// A rating agent that cannot be built (an unknown kind or parameter, a bad value) is
-    /// refused when the config loads, not after a generation of work.
+    /// A handcrafted rating agent that cannot be built (an unknown kind or parameter, a bad
+    /// value) is refused when the config loads, not after a generation of work.
     #[test]
     fn rate_agents_are_built_when_the_config_loads() {
         for (agent, expected) in [

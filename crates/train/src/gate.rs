@@ -216,6 +216,22 @@ pub fn gate_match<G: Encode>(
     (scores, llr, "threshold".into(), score >= g.threshold)
 }
 
+/// Builds each of `config`'s rating agents (`gate.rate_agents`), so that one that cannot be
+/// built (a `net:` agent whose model is missing or of another variant, a bad parameter) is
+/// refused, by name, when a run starts rather than at its first rating.
+/// [`RunConfig::validate`] builds the handcrafted ones but leaves `net:` agents to this.
+pub fn check_rate_agents<G: Encode + Evaluate>(config: &RunConfig) -> Result<()> {
+    for agent in &config.gate.rate_agents {
+        let invalid = |message: String| crate::ConfigError {
+            field: "gate.rate_agents".into(),
+            message: format!("'{agent}': {message}"),
+        };
+        let spec: AgentSpec = agent.parse().map_err(|e| invalid(format!("{e}")))?;
+        crate::agent::build_any_agent::<G>(&spec).map_err(|e| invalid(e.to_string()))?;
+    }
+    Ok(())
+}
+
 /// Rates the model at `path` with `sims` simulations against `config`'s rating agents;
 /// returns the net's Elo and 95% interval, and the report's table.
 pub fn rate_model<G: Encode + Evaluate>(
@@ -383,6 +399,48 @@ pub fn gate_stage<G: Encode + Evaluate>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use oxo_rules::tictactoe::TicTacToe;
+
+    /// A run whose config rates against a model of the same run: the config loads, the
+    /// model's recorded value is read from it, and the agent builds. (Until the config's own
+    /// checks stopped loading `net:` agents, loading that config built the agent, which read
+    /// the config, which built the agent...: a stack overflow in `oxo train`, `arena`,
+    /// `export` of that run.)
+    #[test]
+    fn a_run_may_rate_against_its_own_models() {
+        let dir = tempfile::tempdir().unwrap();
+        let model = dir.path().join("models").join("gen-00001.bpk");
+        std::fs::create_dir_all(model.parent().unwrap()).unwrap();
+        std::fs::copy(crate::shipped_model("tictactoe").unwrap(), &model).unwrap();
+        std::fs::write(dir.path().join("run.json"), "{}").unwrap();
+        let text = format!(
+            "{}rate_every = 1\nrate_games = 2\nrate_agents = [\"random\", \"net:path={},sims=2\"]\n",
+            crate::config::tests::SMALL,
+            model.display()
+        );
+        let config_path = dir.path().join("config.toml");
+        std::fs::write(&config_path, &text).unwrap();
+        let config = RunConfig::load(&config_path).expect("the config loads");
+        assert_eq!(crate::export::recorded_value(&model), config.net_value());
+        check_rate_agents::<TicTacToe>(&config).expect("the agents build");
+    }
+
+    /// A `net:` rating agent whose model is missing passes the config's own checks (they do
+    /// not load models) and is refused, by field and name, when a run starts.
+    #[test]
+    fn a_rating_agent_without_its_model_is_refused_by_name() {
+        let text = format!(
+            "{}rate_agents = [\"random\", \"net:path=/nonexistent/gen-00001.bpk\"]\n",
+            crate::config::tests::SMALL
+        );
+        let config = RunConfig::from_toml(&text).expect("the config's own checks pass");
+        let err = check_rate_agents::<TicTacToe>(&config)
+            .expect_err("a missing model")
+            .to_string();
+        for named in ["gate.rate_agents", "/nonexistent/gen-00001.bpk"] {
+            assert!(err.contains(named), "{named}: {err}");
+        }
+    }
 
     #[test]
     fn sprt_moves_the_right_way() {

@@ -100,6 +100,13 @@ impl TrainArgs {
     }
 }
 
+/// Builds `config`'s rating agents, so that a `net:` one whose model is missing is refused
+/// before any work (the config's own checks build only the handcrafted ones).
+fn check_rate_agents(variant: Variant, config: &oxo_train::RunConfig) -> Result<(), String> {
+    with_variant!(variant, G => oxo_train::gate::check_rate_agents::<G>(config))
+        .map_err(|e| e.to_string())
+}
+
 /// The run configuration at `path`, or the variant's built-in one.
 pub fn load_config(variant: Variant, path: Option<&Path>) -> Result<oxo_train::RunConfig, String> {
     config_and_text(variant, path).map(|(config, _)| config)
@@ -156,8 +163,16 @@ fn run_store(
         Some(_) => ConfigChoice::Given(load_config(variant, config)?),
         None => ConfigChoice::StoredOr(oxo_train::RunConfig::default_for(variant)),
     };
+    // Rating agents are built before a given config can become a new run's for good, and
+    // before the gate works on a stored one.
+    if let ConfigChoice::Given(config) = &choice {
+        check_rate_agents(variant, config)?;
+    }
     let run = StoreRun::open(location, Some(variant.name()), choice, options)
         .map_err(|e| e.to_string())?;
+    if matches!(role, Role::Gate | Role::All) {
+        check_rate_agents(variant, &run.config)?;
+    }
     let summary =
         with_variant!(variant, G => oxo_train::roles::run_role::<G>(&run, role, device, options))
             .map_err(|e| e.to_string())?;
@@ -174,6 +189,7 @@ fn run_directory(
     init: Option<PathBuf>,
     device: &oxo_nn::Device,
 ) -> Result<(), String> {
+    check_rate_agents(variant, &config)?;
     let run = oxo_train::RunDir::open(root, &config).map_err(|e| e.to_string())?;
     let run_log = oxo_train::logging::run_log_layer(&run).map_err(|e| e.to_string())?;
     tracing_subscriber::registry()
