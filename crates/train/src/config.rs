@@ -692,7 +692,22 @@ impl RunConfig {
         // generation of work. A `net:` agent is built when a run starts
         // (`gate::check_rate_agents`): its model's run config, read to know how it plays,
         // may name a model of this run in turn, and loading it here would loop.
-        for agent in &g.rate_agents {
+        self.check_rate_agents_with(|spec| match spec.kind == oxo_play::NET_KIND {
+            true => Ok(()),
+            false => {
+                oxo_rules::with_variant!(variant, G => oxo_agents::build_agent::<G>(spec).map(drop))
+                    .map_err(|e| e.to_string())
+            }
+        })
+    }
+
+    /// Parses each rating agent (`gate.rate_agents`) and checks it with `build`; the first
+    /// that fails either is refused with the field, the agent and what is wrong.
+    pub fn check_rate_agents_with(
+        &self,
+        build: impl Fn(&oxo_agents::AgentSpec) -> Result<(), String>,
+    ) -> Result<(), ConfigError> {
+        for agent in &self.gate.rate_agents {
             let invalid = |message: String| ConfigError {
                 field: "gate.rate_agents".into(),
                 message: format!("'{agent}': {message}"),
@@ -700,10 +715,7 @@ impl RunConfig {
             let spec = agent
                 .parse::<oxo_agents::AgentSpec>()
                 .map_err(|e| invalid(e.to_string()))?;
-            if spec.kind != oxo_play::NET_KIND {
-                oxo_rules::with_variant!(variant, G => oxo_agents::build_agent::<G>(&spec).map(drop))
-                    .map_err(|e| invalid(e.to_string()))?;
-            }
+            build(&spec).map_err(invalid)?;
         }
         Ok(())
     }

@@ -221,14 +221,11 @@ pub fn gate_match<G: Encode>(
 /// refused, by name, when a run starts rather than at its first rating.
 /// [`RunConfig::validate`] builds the handcrafted ones but leaves `net:` agents to this.
 pub fn check_rate_agents<G: Encode + Evaluate>(config: &RunConfig) -> Result<()> {
-    for agent in &config.gate.rate_agents {
-        let invalid = |message: String| crate::ConfigError {
-            field: "gate.rate_agents".into(),
-            message: format!("'{agent}': {message}"),
-        };
-        let spec: AgentSpec = agent.parse().map_err(|e| invalid(format!("{e}")))?;
-        crate::agent::build_any_agent::<G>(&spec).map_err(|e| invalid(e.to_string()))?;
-    }
+    config.check_rate_agents_with(|spec| {
+        crate::agent::build_any_agent::<G>(spec)
+            .map(drop)
+            .map_err(|e| e.to_string())
+    })?;
     Ok(())
 }
 

@@ -163,14 +163,15 @@ fn run_store(
         Some(_) => ConfigChoice::Given(load_config(variant, config)?),
         None => ConfigChoice::StoredOr(oxo_train::RunConfig::default_for(variant)),
     };
-    // Rating agents are built before a given config can become a new run's for good, and
-    // before the gate works on a stored one.
+    // Rating agents are built before a given config can become a new run's for good (the
+    // run then has that config, or the open fails), and before the gate works on a stored one.
+    let given = matches!(choice, ConfigChoice::Given(_));
     if let ConfigChoice::Given(config) = &choice {
         check_rate_agents(variant, config)?;
     }
     let run = StoreRun::open(location, Some(variant.name()), choice, options)
         .map_err(|e| e.to_string())?;
-    if matches!(role, Role::Gate | Role::All) {
+    if !given && matches!(role, Role::Gate | Role::All) {
         check_rate_agents(variant, &run.config)?;
     }
     let summary =
