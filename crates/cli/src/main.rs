@@ -9,7 +9,7 @@ use clap::{Parser, Subcommand};
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
-use command::{arena, average, bench, export, gtp, play, status, train};
+use command::{arena, average, bench, export, grow, gtp, play, status, train};
 
 /// Self-play reinforcement learning for tic-tac-toe variants.
 #[derive(Parser)]
@@ -37,6 +37,9 @@ enum Command {
     /// Average the weights of several snapshots of one network (stochastic weight averaging):
     /// e.g. a run's last generations, into one model file.
     Average(average::AverageArgs),
+    /// Grow a trained network (Net2Net): deeper, with new residual blocks that start silent,
+    /// or reading input planes its encoding gained since, so training starts from what it knows.
+    Grow(grow::GrowArgs),
     /// Measure speed.
     Bench {
         #[command(subcommand)]
@@ -72,6 +75,7 @@ fn main() -> ExitCode {
         Command::Status(args) => args.run(),
         Command::Export(args) => args.run(),
         Command::Average(args) => args.run(),
+        Command::Grow(args) => args.run(),
         Command::Bench { target } => target.run(),
     };
     match result {

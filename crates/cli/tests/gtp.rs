@@ -797,3 +797,38 @@ fn an_overlong_line_is_refused_and_the_session_goes_on() {
         )
     );
 }
+
+/// A run directory resumed without --config keeps the config it was started with: before,
+/// the variant's built-in config replaced it, so a run of another net size stopped with an
+/// error and one of the same size would have gone on with other settings.
+#[test]
+fn a_run_resumed_without_config_keeps_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let (config, run) = (dir.path().join("c.toml"), dir.path().join("run"));
+    let text = oxo_train::RunConfig::default_text(Variant::TicTacToe)
+        .replace("generations = 0", "generations = 1")
+        .replace("channels = 16", "channels = 8")
+        .replace("games_per_generation = 128", "games_per_generation = 8")
+        .replace("rate_every = 5", "rate_every = 0");
+    std::fs::write(&config, text).unwrap();
+    let first = train_tictactoe(&config, &run).output().unwrap();
+    assert!(first.status.success(), "{first:?}");
+    let stored = std::fs::read_to_string(run.join("config.toml")).unwrap();
+    let resume = |extra: &[&str]| {
+        let mut command = oxo();
+        command
+            .args(["train", "--variant", "tictactoe", "--run"])
+            .arg(&run)
+            .args(extra);
+        command.output().unwrap()
+    };
+    let printed = resume(&["--print-config"]);
+    assert!(printed.status.success());
+    assert_eq!(String::from_utf8_lossy(&printed.stdout), stored);
+    let resumed = resume(&[]);
+    assert!(resumed.status.success(), "{resumed:?}");
+    assert_eq!(
+        std::fs::read_to_string(run.join("config.toml")).unwrap(),
+        stored
+    );
+}

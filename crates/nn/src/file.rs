@@ -37,6 +37,8 @@ const KEY_STEPS: &str = "oxo.steps";
 const KEY_CHECKSUM: &str = "oxo.checksum";
 /// Metadata key (averaged models only): the files averaged, as a JSON list of paths.
 const KEY_AVERAGE_OF: &str = "oxo.average_of";
+/// Metadata key (grown models only): the file the network was grown from, as a path.
+const KEY_GROWN_FROM: &str = "oxo.grown_from";
 /// The format written and understood.
 const FORMAT: &str = "oxo-nn/1";
 /// Tensor-name (and metadata / scalar key) prefix of a checkpoint's model parameters.
@@ -82,6 +84,9 @@ pub struct FileInfo {
     /// The files whose mean this network is (`oxo average`), as named then; empty for a
     /// network as trained.
     pub average_of: Vec<String>,
+    /// The file this network was grown from by adding blocks (`oxo grow`), as named then;
+    /// `None` for a network as trained.
+    pub grown_from: Option<String>,
 }
 
 impl FileInfo {
@@ -381,6 +386,7 @@ fn read(path: &Path) -> Result<Contents, NnError> {
         Some(list) => serde_json::from_str(list).map_err(|e| bad(KEY_AVERAGE_OF, &e))?,
         None => Vec::new(),
     };
+    let grown_from = metadata.get(KEY_GROWN_FROM).cloned();
     let parts = reader
         .into_tensors()
         .and_then(Part::all)
@@ -404,6 +410,7 @@ fn read(path: &Path) -> Result<Contents, NnError> {
         config,
         steps,
         average_of,
+        grown_from,
     };
     Ok(Contents {
         info,
@@ -513,8 +520,160 @@ pub fn average_models(paths: &[&Path], out: &Path) -> Result<FileInfo, NnError> 
         kind: FileKind::Model,
         steps: 0,
         average_of,
+        grown_from: None,
         ..info
     })
+}
+
+/// Writes to `out` a model file of the network in `path` grown to `blocks` residual blocks
+/// and to the inputs of `shape` (the variant's encoding as it is now), computing the same
+/// function: Net2Net's deeper net, as "zero-init residual" initialises it, and new input
+/// planes that nothing reads yet.
+///
+/// - The file's blocks, stem and heads keep their weights. Each new block goes after them
+///   with the batch norm that closes its skip branch scaled to zero, so it passes its
+///   (non-negative) input through unchanged until training moves that scale; its
+///   convolutions start as a fresh net's.
+/// - Where the encoding has gained planes since the file was written (`shape` has more than
+///   the file's, all else equal), they are the planes before the last one (every encoding
+///   ends with its all-ones plane and adds planes just before it), and the stem's weights on
+///   them start at zero.
+///
+/// A larger or better-informed net then starts from what the file's net knows instead of
+/// relearning it. Returns what `out` holds.
+pub fn grow_model(
+    path: &Path,
+    blocks: usize,
+    shape: &NetShape,
+    out: &Path,
+) -> Result<FileInfo, NnError> {
+    let contents = read(path)?;
+    let info = contents.info;
+    let added_planes = shape.planes.saturating_sub(info.shape.planes);
+    let same_but_planes = NetShape {
+        planes: shape.planes,
+        ..info.shape.clone()
+    };
+    if same_but_planes != *shape {
+        info.expect(path, None, shape, None)?;
+    }
+    if blocks < info.config.blocks || (blocks == info.config.blocks && added_planes == 0) {
+        return Err(NnError::mismatch(
+            path,
+            format!(
+                "a network to grow: fewer blocks than {blocks}, or fewer input planes than the \
+                 encoding's {}",
+                shape.planes
+            ),
+            format!(
+                "{} blocks and {} planes",
+                info.config.blocks, info.shape.planes
+            ),
+        ));
+    }
+    let config = NetConfig {
+        blocks,
+        ..info.config.clone()
+    };
+    let fresh = ResNet::new(shape, &config, &burn::tensor::Device::flex());
+    let mut known: BTreeMap<String, Part> = model_parts(info.kind, contents.parts)
+        .into_iter()
+        .map(|part| (part.name.clone(), part))
+        .collect();
+    let mut parts = Vec::new();
+    for part in module_parts(&fresh, out)? {
+        parts.push(match known.remove(&part.name) {
+            Some(trained) if trained.shape == part.shape => trained,
+            Some(stem) if part.name == STEM_WEIGHT => with_planes_added(stem, &part, path)?,
+            Some(other) => {
+                return Err(NnError::corrupt(
+                    path,
+                    format!("tensor '{}' does not fit a grown net", other.name),
+                ));
+            }
+            None if silences_new_block(&part.name) => Part {
+                bytes: Bytes::from_bytes_vec(vec![0; part.bytes.len()]),
+                ..part
+            },
+            None => part,
+        });
+    }
+    if let Some(name) = known.keys().next() {
+        return Err(NnError::corrupt(
+            path,
+            format!("tensor '{name}' has no place in a grown net"),
+        ));
+    }
+    let grown_from = path.display().to_string();
+    let extras = Extras {
+        kind: FileKind::Model,
+        shape,
+        config: &config,
+        steps: 0,
+        metadata: BTreeMap::from([(KEY_GROWN_FROM.to_string(), grown_from.clone())]),
+        scalars: BTreeMap::new(),
+    };
+    write(out, parts, extras)?;
+    Ok(FileInfo {
+        kind: FileKind::Model,
+        shape: shape.clone(),
+        config,
+        steps: 0,
+        average_of: Vec::new(),
+        grown_from: Some(grown_from),
+    })
+}
+
+/// The name of the stem's convolution weights, `[channels, planes, k, k]`.
+const STEM_WEIGHT: &str = "stem.conv.weight";
+
+/// The stem's weights `stem` (of the file's planes) laid out as `template` (of more planes):
+/// each output channel's weights on the file's planes but the last, zeros on the added ones,
+/// then its weights on the last (all-ones) plane.
+fn with_planes_added(stem: Part, template: &Part, path: &Path) -> Result<Part, NnError> {
+    let (old, new) = (stem.shape.as_slice(), template.shape.as_slice());
+    let weights = float_values(&stem).filter(|_| {
+        old.len() == 4
+            && new.len() == 4
+            && old[0] == new[0]
+            && old[1] < new[1]
+            && old[2..] == new[2..]
+    });
+    let Some(weights) = weights else {
+        return Err(NnError::corrupt(
+            path,
+            format!("its stem {old:?} does not fit a stem of {new:?}"),
+        ));
+    };
+    let kernel = old[2] * old[3];
+    let (old_planes, new_planes) = (old[1], new[1]);
+    let mut grown = vec![0f32; new[0] * new_planes * kernel];
+    for (channel, rows) in weights.chunks(old_planes * kernel).enumerate() {
+        let target = &mut grown[channel * new_planes * kernel..][..new_planes * kernel];
+        let kept = (old_planes - 1) * kernel;
+        target[..kept]
+            .iter_mut()
+            .zip(&rows[..kept])
+            .for_each(|(t, &w)| *t = w as f32);
+        target[(new_planes - 1) * kernel..]
+            .iter_mut()
+            .zip(&rows[kept..])
+            .for_each(|(t, &w)| *t = w as f32);
+    }
+    Ok(Part {
+        name: template.name.clone(),
+        dtype: template.dtype,
+        shape: template.shape.clone(),
+        id: template.id,
+        bytes: Bytes::from_bytes_vec(grown.iter().flat_map(|w| w.to_le_bytes()).collect()),
+    })
+}
+
+/// Whether the tensor `name` of a new block is the scale or shift of the batch norm that
+/// closes its skip branch, which [`grow_model`] sets to zero.
+fn silences_new_block(name: &str) -> bool {
+    name.starts_with("blocks.")
+        && (name.ends_with(".second.norm.gamma") || name.ends_with(".second.norm.beta"))
 }
 
 /// A file's tensors by name, each with its values (as f64, to be summed) and the part it came
@@ -775,6 +934,177 @@ mod tests {
             }
         }
         Net::load::<TicTacToe>(&out, &Device::flex()).unwrap();
+    }
+
+    /// A random net of one block trained a few steps on random tictactoe positions, so
+    /// that its batch norms hold statistics and shifts of their own, saved at `path`.
+    fn trained_small_net(path: &Path) -> NetConfig {
+        let config = NetConfig::new(1, 4).with_score_head(true);
+        let mut trainer = crate::Trainer::new::<TicTacToe>(
+            &config,
+            &crate::TrainConfig::default(),
+            &Device::flex(),
+        );
+        let inputs = positions(8);
+        let policy = vec![1.0 / 9.0; 8 * 9];
+        let wdl: Vec<f32> = (0..8)
+            .flat_map(|i| [(i % 2) as f32, 0.0, 1.0 - (i % 2) as f32])
+            .collect();
+        let score: Vec<f32> = (0..8).map(|i| i as f32 / 8.0 - 0.5).collect();
+        let batch = crate::Batch {
+            size: 8,
+            inputs: &inputs,
+            policy: &policy,
+            wdl: &wdl,
+            score: Some(&score),
+            ownership: None,
+        };
+        for _ in 0..5 {
+            trainer.train_step(&batch);
+        }
+        trainer.net().save(path).unwrap();
+        config
+    }
+
+    /// The encodings of `count` tictactoe positions along one line of play.
+    fn positions(count: usize) -> Vec<f32> {
+        use oxo_encode::Encode;
+        use oxo_rules::Game;
+        let mut game = TicTacToe::new();
+        let mut inputs = vec![0.0; count * TicTacToe::INPUT_SIZE];
+        for (i, chunk) in inputs.chunks_mut(TicTacToe::INPUT_SIZE).enumerate() {
+            if game.is_over() {
+                game = TicTacToe::new();
+            }
+            game.encode(chunk);
+            game.play([4, 0, 8, 2, 6, 3, 5, 1, 7][i % 9]);
+        }
+        inputs
+    }
+
+    #[test]
+    fn a_grown_net_computes_what_it_grew_from_and_its_new_blocks_then_learn() {
+        let dir = tempfile::tempdir().unwrap();
+        let (small, grown) = (dir.path().join("small.bpk"), dir.path().join("grown.bpk"));
+        let config = trained_small_net(&small);
+        let info = grow_model(&small, 3, &NetShape::of::<TicTacToe>(), &grown).unwrap();
+        assert_eq!(info.config.blocks, 3);
+        assert_eq!(FileInfo::read(&grown).unwrap(), info, "the header says so");
+        assert!(info.grown_from.unwrap().ends_with("small.bpk"));
+        let before = Net::load::<TicTacToe>(&small, &Device::flex()).unwrap();
+        let after = Net::load::<TicTacToe>(&grown, &Device::flex()).unwrap();
+        let inputs = positions(9);
+        let (a, b) = (before.evaluate(&inputs, 9), after.evaluate(&inputs, 9));
+        for (x, y) in [(a.policy, b.policy), (a.wdl, b.wdl), (a.score, b.score)] {
+            assert_eq!(x.len(), y.len());
+            for (x, y) in x.iter().zip(&y) {
+                assert!((x - y).abs() < 1e-5, "{x} vs {y}");
+            }
+        }
+        let trained = tensors(&small);
+        let grown_tensors = tensors(&grown);
+        for (name, values) in &trained {
+            assert_eq!(&grown_tensors[name], values, "{name} is kept");
+        }
+        assert!(
+            grown_tensors["blocks.2.second.norm.gamma"]
+                .iter()
+                .all(|&g| g == 0.0)
+        );
+        // Training moves the silenced scale: the new blocks take part from the first steps.
+        let deeper = NetConfig {
+            blocks: 3,
+            ..config
+        };
+        let mut trainer = crate::Trainer::from_model::<TicTacToe>(
+            &grown,
+            &deeper,
+            &crate::TrainConfig::default(),
+            &Device::flex(),
+        )
+        .unwrap();
+        let policy = vec![1.0 / 9.0; 9 * 9];
+        let wdl: Vec<f32> = (0..9).flat_map(|_| [1.0, 0.0, 0.0]).collect();
+        let batch = crate::Batch {
+            size: 9,
+            inputs: &inputs,
+            policy: &policy,
+            wdl: &wdl,
+            score: None,
+            ownership: None,
+        };
+        for _ in 0..3 {
+            trainer.train_step(&batch);
+        }
+        let stepped = dir.path().join("stepped.bpk");
+        trainer.net().save(&stepped).unwrap();
+        assert!(
+            tensors(&stepped)["blocks.2.second.norm.gamma"]
+                .iter()
+                .any(|&g| g != 0.0)
+        );
+    }
+
+    /// A net saved when the encoding had one plane fewer grows to the encoding of now: the
+    /// new plane (the one before the last, all-ones plane) is read by nothing, the others as
+    /// before, so the grown net answers what the old one did.
+    #[test]
+    fn a_net_grown_to_a_new_input_plane_computes_what_it_grew_from() {
+        let dir = tempfile::tempdir().unwrap();
+        let (small, grown) = (dir.path().join("small.bpk"), dir.path().join("grown.bpk"));
+        let now = NetShape::of::<TicTacToe>();
+        let before = NetShape {
+            planes: now.planes - 1,
+            ..now.clone()
+        };
+        let config = NetConfig::new(1, 4).with_score_head(true);
+        let old = ResNet::new(&before, &config, &Device::flex());
+        save_model(&small, &old, &before, &config).unwrap();
+        let info = grow_model(&small, 1, &now, &grown).unwrap();
+        assert_eq!((info.shape.planes, info.config.blocks), (now.planes, 1));
+        let old_net = Net::from_parts(old.valid(), before, config, Device::flex());
+        let new_net = Net::load::<TicTacToe>(&grown, &Device::flex()).unwrap();
+        let cells = now.height * now.width;
+        let mut inputs = positions(9);
+        for (i, position) in inputs.chunks_mut(now.planes * cells).enumerate() {
+            // The new plane gets values the old net never saw: they must not matter.
+            position[(now.planes - 2) * cells..][..cells].fill(i as f32 - 3.5);
+        }
+        let old_inputs: Vec<f32> = inputs
+            .chunks(cells)
+            .enumerate()
+            .filter(|(plane, _)| plane % now.planes != now.planes - 2)
+            .flat_map(|(_, values)| values.iter().copied())
+            .collect();
+        let (a, b) = (
+            old_net.evaluate(&old_inputs, 9),
+            new_net.evaluate(&inputs, 9),
+        );
+        for (x, y) in [(a.policy, b.policy), (a.wdl, b.wdl), (a.score, b.score)] {
+            assert_eq!(x.len(), y.len());
+            for (x, y) in x.iter().zip(&y) {
+                assert!((x - y).abs() < 1e-5, "{x} vs {y}");
+            }
+        }
+    }
+
+    #[test]
+    fn growing_to_no_more_blocks_is_refused_and_writes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let (small, out) = (dir.path().join("small.bpk"), dir.path().join("out.bpk"));
+        Net::new::<TicTacToe>(&NetConfig::new(2, 4), &Device::flex())
+            .save(&small)
+            .unwrap();
+        let err = grow_model(&small, 2, &NetShape::of::<TicTacToe>(), &out)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("small.bpk")
+                && err.contains("fewer blocks than 2")
+                && err.contains("holds 2 blocks"),
+            "{err}"
+        );
+        assert!(!out.exists());
     }
 
     #[test]

@@ -30,7 +30,7 @@ pub use config::{NetConfig, TrainConfig};
 pub use device::{DEVICE_NAMES, device_from_name};
 pub use error::NnError;
 pub use export::{BATCH_AXIS, INPUT_NAME, POLICY_OUTPUT, SCORE_OUTPUT, WDL_OUTPUT};
-pub use file::{FileInfo, FileKind, MAX_FILE_BYTES, average_models, read_bounded};
+pub use file::{FileInfo, FileKind, MAX_FILE_BYTES, average_models, grow_model, read_bounded};
 pub use infer::{Evaluation, Net};
 pub use net::{NetShape, WDL};
 pub use oxo_encode::Encode;

@@ -153,8 +153,7 @@ pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
 pub fn provenance(model: &Path) -> Value {
     let file = model.file_name().map(|f| f.to_string_lossy().into_owned());
     let Some(run) = run_of(model) else {
-        return exported_provenance(model)
-            .unwrap_or_else(|| json!({ "model_file": file, "average_of": average_of(model) }));
+        return exported_provenance(model).unwrap_or_else(|| file_provenance(model, 0));
     };
     let read = |name: &str| -> Value {
         fs::read_to_string(run.join(name))
@@ -185,6 +184,32 @@ pub fn provenance(model: &Path) -> Value {
         "warm_start": warm_start,
         "total_stage_seconds": seconds + earlier_seconds,
     })
+}
+
+/// How many grown files [`file_provenance`] follows back before it stops: a chain of
+/// `oxo grow` files longer than any real one, and an end to a cycle of overwritten files.
+const MAX_GROWN_CHAIN: usize = 8;
+
+/// What a model file outside a run says of itself: its name, the files it is the mean of,
+/// and for a grown network (`oxo grow`) the file it grew from with that file's provenance
+/// and its `total_stage_seconds`, so a run warm-started from a grown net counts the training
+/// that the small net cost.
+fn file_provenance(model: &Path, depth: usize) -> Value {
+    let file = model.file_name().map(|f| f.to_string_lossy().into_owned());
+    let mut provenance = json!({ "model_file": file, "average_of": average_of(model) });
+    let grown_from = FileInfo::read(model).ok().and_then(|info| info.grown_from);
+    if let Some(source) = grown_from.filter(|_| depth < MAX_GROWN_CHAIN) {
+        let source = Path::new(&source);
+        let earlier = match run_of(source) {
+            None => {
+                exported_provenance(source).unwrap_or_else(|| file_provenance(source, depth + 1))
+            }
+            Some(_) => self::provenance(source),
+        };
+        provenance["total_stage_seconds"] = earlier["total_stage_seconds"].clone();
+        provenance["grown_from"] = json!({ "model": source, "provenance": earlier });
+    }
+    provenance
 }
 
 /// The files `model` is the mean of (`oxo average`), or null for a network as trained (or a

@@ -146,6 +146,11 @@ pub struct RunInfo {
     pub git_commit: Option<String>,
     /// Start time, seconds since the Unix epoch.
     pub started_unix: u64,
+    /// The cores the machine offered the run when it started (self-play runs a worker on
+    /// each unless `selfplay.workers` says otherwise): stage seconds times these are the
+    /// CPU-seconds a run cost. Absent in runs started before it was recorded.
+    #[serde(default)]
+    pub cores: Option<usize>,
     /// The command line.
     pub command: Vec<String>,
 }
@@ -162,6 +167,7 @@ impl RunInfo {
             engine: Some(oxo_engine::describe(oxo_engine::resolve(config.engine))),
             git_commit,
             started_unix: unix_now(),
+            cores: std::thread::available_parallelism().ok().map(|n| n.get()),
             command,
         }
     }

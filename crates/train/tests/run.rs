@@ -509,6 +509,56 @@ fn a_points_target_sums_to_the_rest_of_the_games_margin() {
     }
 }
 
+/// A run warm-started from a net grown deeper (`oxo grow`) starts from the small net's
+/// function, and its models' provenance names the grown file, the run the small net came
+/// from, and counts that run's stage time in the total.
+#[test]
+fn a_run_from_a_grown_net_counts_the_small_nets_training() {
+    let device = Device::flex();
+    let source = tempfile::tempdir().unwrap();
+    let first = one_generation_run(source.path(), &device);
+    let dir = tempfile::tempdir().unwrap();
+    let grown = dir.path().join("grown.bpk");
+    let blocks = tiny().net.blocks + 1;
+    oxo_nn::grow_model(
+        &first.model_path(1),
+        blocks,
+        &oxo_nn::NetShape::of::<TicTacToe>(),
+        &grown,
+    )
+    .unwrap();
+    let mut deeper = tiny();
+    deeper.net.blocks = blocks;
+    let run_dir = dir.path().join("run");
+    let run = RunDir::open(&run_dir, &deeper).unwrap();
+    let options = LoopOptions {
+        max_stages: Some(1),
+        init: Some(grown.clone()),
+        ..LoopOptions::default()
+    };
+    logged_loop(&run, &device, &options).unwrap();
+    let game = TicTacToe::new();
+    let eval = |path: &Path| {
+        let out = Net::load::<TicTacToe>(path, &device)
+            .unwrap()
+            .evaluate_position(&game);
+        (out.value * 1e4).round()
+    };
+    assert_eq!(eval(&run.model_path(0)), eval(&first.model_path(1)));
+    let provenance = oxo_train::export::provenance(&run.model_path(0));
+    let grown_record = &provenance["warm_start"]["provenance"];
+    assert_eq!(grown_record["model_file"], "grown.bpk");
+    let small = &grown_record["grown_from"]["provenance"];
+    assert_eq!(small["run"], first.root().display().to_string());
+    let earlier = small["total_stage_seconds"].as_f64().unwrap();
+    assert!(earlier > 0.0, "{provenance}");
+    let own = provenance["stage_seconds"].as_f64().unwrap();
+    assert_eq!(
+        provenance["total_stage_seconds"].as_f64().unwrap(),
+        own + earlier
+    );
+}
+
 /// `oxo average` of a run's generations: the mean, kept beside them, has the run's provenance
 /// and names the files it averages; a generation as trained names none.
 #[test]

@@ -7,6 +7,7 @@ pub mod args;
 pub mod average;
 pub mod bench;
 pub mod export;
+pub mod grow;
 pub mod gtp;
 pub mod play;
 pub mod status;

@@ -19,8 +19,10 @@ use super::stderr_log;
 pub struct TrainArgs {
     #[arg(long, value_parser = parse_variant, help = variant_help())]
     variant: Variant,
-    /// The run configuration (default: the variant's built-in one, the repository's
-    /// configs/VARIANT.toml as this oxo was built; see --print-config).
+    /// The run configuration (default: the run directory's own `config.toml` when it
+    /// holds a run, so the same command without --config resumes it as it was; else the
+    /// variant's built-in one, the repository's configs/VARIANT.toml as this oxo was built;
+    /// see --print-config).
     #[arg(long)]
     config: Option<PathBuf>,
     /// Print the configuration this command would use (with its comments when it is the
@@ -68,11 +70,18 @@ impl TrainArgs {
         let location = self.run.unwrap_or_else(|| format!("runs/{variant}"));
         let time_limit = self.minutes.map(|m| Duration::from_secs_f64(m * 60.0));
         let device = &self.device.device;
+        let is_store = self.role.is_some() || oxo_train::roles::is_url(&location);
+        // A run directory that holds a run keeps its own config unless --config names one.
+        let stored = Path::new(&location).join("config.toml");
+        let config_path = match self.config.as_deref() {
+            None if !is_store && stored.exists() => Some(stored.as_path()),
+            given => given,
+        };
         if self.print_config {
-            let (_, text) = config_and_text(variant, self.config.as_deref())?;
+            let (_, text) = config_and_text(variant, config_path)?;
             print!("{text}");
             Ok(())
-        } else if self.role.is_some() || oxo_train::roles::is_url(&location) {
+        } else if is_store {
             let options = RoleOptions {
                 time_limit,
                 cache: self.cache,
@@ -87,7 +96,7 @@ impl TrainArgs {
                 variant, config, &location, role, self.init, &options, device,
             )
         } else {
-            let config = load_config(variant, self.config.as_deref())?;
+            let config = load_config(variant, config_path)?;
             run_directory(
                 variant,
                 config,
