@@ -29,6 +29,15 @@ for seed in 1 2; do
     --out "$out/h2h-sims1000-seed$seed-10" &
 done
 wait
+# At the default search (400 ms a move), one match per core, nothing else running.
+timed=search=puct,ms=400,score=1,rollouts=16,mix=0.75
+taskset -c 0 "$OXO" arena --variant adjacency --agents "alphabeta:ms=100,$new,$timed" --games 40 \
+  --threads 1 --out "$out/new-ab100-40" &
+taskset -c 1 "$OXO" arena --variant adjacency --agents "$shipped,$timed,$new,$timed" --games 20 \
+  --threads 1 --out "$out/new-vs-shipped-20" &
+wait
 scripts/arena_tally.py --agent 1 --summary "$out/summary.json" \
   "alphabeta:depth=3, 1,000 simulations" "$out/sims1000-seed*-20.json" \
-  "against the shipped model, 1,000 simulations" "$out/h2h-sims1000-seed*-10.json"
+  "against the shipped model, 1,000 simulations" "$out/h2h-sims1000-seed*-10.json" \
+  "alphabeta:ms=100, 400 ms" "$out/new-ab100-40.json" \
+  "against the shipped model, 400 ms" "$out/new-vs-shipped-20.json"
