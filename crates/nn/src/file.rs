@@ -982,6 +982,16 @@ mod tests {
         inputs
     }
 
+    /// Asserts that two nets' answers to the same positions agree to rounding, head by head.
+    fn assert_same_outputs(a: crate::Evaluation, b: crate::Evaluation) {
+        for (x, y) in [(a.policy, b.policy), (a.wdl, b.wdl), (a.score, b.score)] {
+            assert_eq!(x.len(), y.len());
+            for (x, y) in x.iter().zip(&y) {
+                assert!((x - y).abs() < 1e-5, "{x} vs {y}");
+            }
+        }
+    }
+
     #[test]
     fn a_grown_net_computes_what_it_grew_from_and_its_new_blocks_then_learn() {
         let dir = tempfile::tempdir().unwrap();
@@ -994,13 +1004,7 @@ mod tests {
         let before = Net::load::<TicTacToe>(&small, &Device::flex()).unwrap();
         let after = Net::load::<TicTacToe>(&grown, &Device::flex()).unwrap();
         let inputs = positions(9);
-        let (a, b) = (before.evaluate(&inputs, 9), after.evaluate(&inputs, 9));
-        for (x, y) in [(a.policy, b.policy), (a.wdl, b.wdl), (a.score, b.score)] {
-            assert_eq!(x.len(), y.len());
-            for (x, y) in x.iter().zip(&y) {
-                assert!((x - y).abs() < 1e-5, "{x} vs {y}");
-            }
-        }
+        assert_same_outputs(before.evaluate(&inputs, 9), after.evaluate(&inputs, 9));
         let trained = tensors(&small);
         let grown_tensors = tensors(&grown);
         for (name, values) in &trained {
@@ -1076,16 +1080,10 @@ mod tests {
             .filter(|(plane, _)| plane % now.planes != now.planes - 2)
             .flat_map(|(_, values)| values.iter().copied())
             .collect();
-        let (a, b) = (
+        assert_same_outputs(
             old_net.evaluate(&old_inputs, 9),
             new_net.evaluate(&inputs, 9),
         );
-        for (x, y) in [(a.policy, b.policy), (a.wdl, b.wdl), (a.score, b.score)] {
-            assert_eq!(x.len(), y.len());
-            for (x, y) in x.iter().zip(&y) {
-                assert!((x - y).abs() < 1e-5, "{x} vs {y}");
-            }
-        }
     }
 
     #[test]
