@@ -151,9 +151,13 @@ pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
 /// (`warm_start`) and the stage seconds of the whole chain (`total_stage_seconds`); in an
 /// exported directory, the provenance its `model.json` records.
 pub fn provenance(model: &Path) -> Value {
-    let file = model.file_name().map(|f| f.to_string_lossy().into_owned());
+    provenance_at(model, 0)
+}
+
+/// [`provenance`] of a model `depth` grown files down a chain ([`file_provenance`]).
+fn provenance_at(model: &Path, depth: usize) -> Value {
     let Some(run) = run_of(model) else {
-        return exported_provenance(model).unwrap_or_else(|| file_provenance(model, 0));
+        return exported_provenance(model).unwrap_or_else(|| file_provenance(model, depth));
     };
     let read = |name: &str| -> Value {
         fs::read_to_string(run.join(name))
@@ -170,7 +174,7 @@ pub fn provenance(model: &Path) -> Value {
         .or_else(|| warm_start["provenance"]["stage_seconds"].as_f64())
         .unwrap_or(0.0);
     json!({
-        "model_file": file,
+        "model_file": file_name(model),
         "average_of": average_of(model),
         "run": run.display().to_string(),
         "run_info": read("run.json"),
@@ -195,21 +199,20 @@ const MAX_GROWN_CHAIN: usize = 8;
 /// and its `total_stage_seconds`, so a run warm-started from a grown net counts the training
 /// that the small net cost.
 fn file_provenance(model: &Path, depth: usize) -> Value {
-    let file = model.file_name().map(|f| f.to_string_lossy().into_owned());
-    let mut provenance = json!({ "model_file": file, "average_of": average_of(model) });
+    let mut provenance = json!({ "model_file": file_name(model), "average_of": average_of(model) });
     let grown_from = FileInfo::read(model).ok().and_then(|info| info.grown_from);
     if let Some(source) = grown_from.filter(|_| depth < MAX_GROWN_CHAIN) {
         let source = Path::new(&source);
-        let earlier = match run_of(source) {
-            None => {
-                exported_provenance(source).unwrap_or_else(|| file_provenance(source, depth + 1))
-            }
-            Some(_) => self::provenance(source),
-        };
+        let earlier = provenance_at(source, depth + 1);
         provenance["total_stage_seconds"] = earlier["total_stage_seconds"].clone();
         provenance["grown_from"] = json!({ "model": source, "provenance": earlier });
     }
     provenance
+}
+
+/// The last component of `model`'s path, as provenance names the model file.
+fn file_name(model: &Path) -> Option<String> {
+    model.file_name().map(|f| f.to_string_lossy().into_owned())
 }
 
 /// The files `model` is the mean of (`oxo average`), or null for a network as trained (or a
