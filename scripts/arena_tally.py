@@ -6,41 +6,64 @@ when a match was split into many small matches (one per core or per seed).
 
 Each LABEL names the result files its GLOB matches (quote the GLOB). The tallied agent is
 index I of each match's `--agents` (default 1, the net in `--agents OPPONENT,net:...`); a win
-counts 1, a draw 1/2. One line per label is printed; `--summary` also writes them as JSON.
+counts 1, a draw 1/2. In scoring variants (result files with `scores`) each record also
+gives the agent's mean margin, its points minus the opponent's, with its standard error: a
+statistic that tells close settings apart in far fewer games than the score does. One line
+per label is printed; `--summary` also writes them as JSON.
 """
 
 import argparse
 import glob
 import json
+import statistics
 
 
-def record(wins: int, draws: int, losses: int) -> dict:
-    """A record with its game count and score (a draw counts 1/2)."""
+def record(wins: int, draws: int, losses: int, margins: list) -> dict:
+    """A record with its game count, score (a draw counts 1/2) and, where the games have
+    scores, the mean margin and its standard error."""
     games = wins + draws + losses
     score = round((wins + draws / 2) / max(games, 1), 4)
-    return {"wins": wins, "draws": draws, "losses": losses, "games": games, "score": score}
+    out = {"wins": wins, "draws": draws, "losses": losses, "games": games, "score": score}
+    if margins:
+        out["margin"] = round(statistics.fmean(margins), 3)
+        spread = statistics.stdev(margins) if len(margins) > 1 else 0.0
+        out["margin_se"] = round(spread / len(margins) ** 0.5, 3)
+    return out
 
 
 def tally(pattern: str, agent: int) -> dict:
     """The agent's record over every game of the result files `pattern` matches, in all and
     by the side it played (`as_x`, `as_o`: X moves first)."""
     counts = {side: [0, 0, 0] for side in "xo"}  # wins, draws, losses
+    margins = {side: [] for side in "xo"}
     for path in sorted(glob.glob(pattern)):
         for game in json.load(open(path))["games"]:
             side = "x" if game["x"] == agent else "o"
+            if game.get("scores"):
+                x_margin = game["scores"][0] - game["scores"][1]
+                margins[side].append(x_margin if side == "x" else -x_margin)
             if game["result"] == side:
                 counts[side][0] += 1
             elif game["result"] in ("x", "o"):
                 counts[side][2] += 1
             else:
                 counts[side][1] += 1
-    total = record(*(x + o for x, o in zip(counts["x"], counts["o"])))
-    return {**total, "as_x": record(*counts["x"]), "as_o": record(*counts["o"])}
+    total = record(*(x + o for x, o in zip(counts["x"], counts["o"])), margins["x"] + margins["o"])
+    return {
+        **total,
+        "as_x": record(*counts["x"], margins["x"]),
+        "as_o": record(*counts["o"], margins["o"]),
+    }
 
 
 def line(t: dict) -> str:
     """`W-D-L` of a record."""
     return f"{t['wins']}-{t['draws']}-{t['losses']}"
+
+
+def margin(t: dict) -> str:
+    """A record's mean margin and its standard error, where known."""
+    return f", margin {t['margin']:+.2f} (se {t['margin_se']:.2f})" if "margin" in t else ""
 
 
 def main() -> None:
@@ -54,8 +77,9 @@ def main() -> None:
     labels, patterns = args.pairs[0::2], args.pairs[1::2]
     summary = {label: tally(p, args.agent) for label, p in zip(labels, patterns)}
     for label, t in summary.items():
-        print(f"{label}: net {line(t)} in {t['games']} games, {100 * t['score']:.1f}% "
-              f"(as X {line(t['as_x'])}, as O {line(t['as_o'])})")
+        print(f"{label}: net {line(t)} in {t['games']} games, {100 * t['score']:.1f}%"
+              f"{margin(t)} (as X {line(t['as_x'])}{margin(t['as_x'])}; "
+              f"as O {line(t['as_o'])}{margin(t['as_o'])})")
     if args.summary:
         with open(args.summary, "w") as out:
             json.dump(summary, out, indent=2)

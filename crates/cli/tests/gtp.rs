@@ -415,8 +415,8 @@ fn a_closed_stdout_ends_oxo_quietly() {
     assert!(stderr.is_empty(), "{stderr}");
 }
 
-/// `oxo train` runs from a directory outside the repository on its built-in config, and
-/// `--print-config` shows that config.
+/// `oxo train` runs from a directory outside the repository on its built-in config,
+/// `--print-config` shows that config, and `oxo status` reports the run it made.
 #[test]
 fn train_runs_anywhere_on_its_built_in_config() {
     let dir = tempfile::tempdir().unwrap();
@@ -447,6 +447,40 @@ fn train_runs_anywhere_on_its_built_in_config() {
             .join("runs/tictactoe/models/gen-00000.bpk")
             .is_file()
     );
+
+    // `oxo status` reads the run directory (it used to read it as a store run and report
+    // "best gen 0" and no games whatever the run had done) and changes nothing in it.
+    let state = std::fs::read(dir.path().join("runs/tictactoe/state.json")).unwrap();
+    let output = oxo()
+        .current_dir(dir.path())
+        .args(["status", "--run", "runs/tictactoe"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let report = String::from_utf8(output.stdout).unwrap();
+    for expected in [
+        "runs/tictactoe: generation ",
+        "best model gen ",
+        "variant tictactoe, seed ",
+        "cost: ",
+        "last rating",
+    ] {
+        assert!(report.contains(expected), "{expected}: {report}");
+    }
+    let after = std::fs::read(dir.path().join("runs/tictactoe/state.json")).unwrap();
+    assert_eq!(state, after, "status changed state.json");
+    assert!(!dir.path().join("runs/tictactoe/games").exists());
+
+    // A state.json that does not read is refused by name.
+    std::fs::write(dir.path().join("runs/tictactoe/state.json"), "{").unwrap();
+    let output = oxo()
+        .current_dir(dir.path())
+        .args(["status", "--run", "runs/tictactoe"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("state.json"), "{stderr}");
 }
 
 /// `oxo export --value` takes value parameters alone: another parameter or a value out of

@@ -13,6 +13,7 @@ pub mod observe;
 pub mod pipeline;
 pub mod records;
 pub mod roles;
+pub mod run_status;
 pub mod rundir;
 pub mod selfplay;
 pub mod train;

@@ -215,15 +215,6 @@ fn run_directory(
     };
     let state = with_variant!(variant, G => oxo_train::run_loop::<G>(&run, device, &options))
         .map_err(|e| e.to_string())?;
-    println!(
-        "{}: generation {} next {:?}; best model gen {} ({}); {} games, {} positions",
-        root.display(),
-        state.generation,
-        state.next,
-        state.best,
-        run.best_path().display(),
-        state.total_games,
-        state.total_positions
-    );
+    println!("{}", oxo_train::run_status::summary(root, &state));
     Ok(())
 }
