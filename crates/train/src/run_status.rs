@@ -107,7 +107,9 @@ fn rating_line(rating: &Value) -> String {
             rating["generation"],
             rating["elo_low"].as_f64().unwrap_or(f64::NAN),
             rating["elo_high"].as_f64().unwrap_or(f64::NAN),
-            rating["against"].as_str().unwrap_or("the run's gate.rate_agents")
+            rating["against"]
+                .as_str()
+                .unwrap_or("the run's gate.rate_agents")
         ),
         None => "last rating: none yet (gate.rate_every)\n".into(),
     }
