@@ -3,16 +3,12 @@
 //! training cost so far and its last in-loop rating. `oxo status` prints it for such a run;
 //! a run over a store has [`crate::roles::status`].
 
-use std::fs;
 use std::path::Path;
 
 use serde_json::Value;
 
 use crate::export::provenance;
-use crate::rundir::{Result, State, TrainError};
-
-/// The file that marks a single-machine run directory and says where it stands.
-const STATE_FILE: &str = "state.json";
+use crate::rundir::{Result, RunDir, STATE_FILE, State};
 
 /// Whether `root` is the directory of a run of `oxo train` on one machine (it has a
 /// `state.json`; a store run keeps its progress in other objects).
@@ -21,34 +17,27 @@ pub fn is_local_run(root: &Path) -> bool {
 }
 
 /// One line: the generation and stage next, the best net and the games played.
-pub fn summary(root: &Path, state: &State) -> String {
+pub fn summary(run: &RunDir, state: &State) -> String {
     format!(
         "{}: generation {} next {:?}; best model gen {} ({}); {} games, {} positions",
-        root.display(),
+        run.root().display(),
         state.generation,
         state.next,
         state.best,
-        root.join("models/best.bpk").display(),
+        run.best_path().display(),
         state.total_games,
         state.total_positions
     )
 }
 
 /// The report of `oxo status` for the run at `root`: [`summary`], then how the run was
-/// started, what its stages have cost and its last rating. A `state.json` that does not
-/// read is refused by name.
+/// started, what its stages have cost and its last rating. A `config.toml` or `state.json`
+/// that does not read is refused by name.
 pub fn report(root: &Path) -> Result<String> {
-    let state_path = root.join(STATE_FILE);
-    let text = fs::read_to_string(&state_path)
-        .map_err(|e| TrainError(format!("{}: {e}", state_path.display())))?;
-    let state: State = serde_json::from_str(&text).map_err(|e| {
-        TrainError(format!(
-            "{}: not a run's state ({e}); restore it from a backup",
-            state_path.display()
-        ))
-    })?;
-    let provenance = provenance(&root.join("models/best.bpk"));
-    let mut out = summary(root, &state);
+    let run = RunDir::open_existing(root)?;
+    let state = run.state()?;
+    let provenance = provenance(&run.best_path());
+    let mut out = summary(&run, &state);
     out.push('\n');
     out.push_str(&started_line(&provenance["run_info"]));
     out.push_str(&cost_line(&state, &provenance));
@@ -79,17 +68,14 @@ fn cost_line(state: &State, provenance: &Value) -> String {
     let total = provenance["total_stage_seconds"]
         .as_f64()
         .unwrap_or(seconds);
-    let cores = provenance["run_info"]["cores"].as_u64();
-    let cpu_hours = |s: f64| {
-        cores.map_or(String::new(), |c| {
-            format!(", {:.2} CPU-hours on {c} cores", s * c as f64 / 3600.0)
-        })
-    };
     let mut line = format!(
-        "cost: {} training steps, {seconds:.0} s of stages{}",
-        state.train_steps,
-        cpu_hours(seconds)
+        "cost: {} training steps, {seconds:.0} s of stages",
+        state.train_steps
     );
+    if let Some(cores) = provenance["run_info"]["cores"].as_u64() {
+        let cpu_hours = seconds * cores as f64 / 3600.0;
+        line.push_str(&format!(", {cpu_hours:.2} CPU-hours on {cores} cores"));
+    }
     if total > seconds {
         line.push_str(&format!(
             "; {total:.0} s with the runs it was warm-started from"

@@ -104,6 +104,13 @@ pub enum Stage {
     Gate,
 }
 
+/// A run directory's configuration file.
+const CONFIG_FILE: &str = "config.toml";
+
+/// A run directory's state file; a directory holding one is a run of `oxo train` on one
+/// machine.
+pub(crate) const STATE_FILE: &str = "state.json";
+
 /// `state.json`: where the run stands. Rewritten atomically after every stage.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
@@ -232,6 +239,16 @@ impl RunDir {
         Ok(dir)
     }
 
+    /// The existing run at `root`, as its `config.toml` holds it, opened to be read: nothing
+    /// is created or written (for reports such as `oxo status`).
+    pub fn open_existing(root: &Path) -> Result<RunDir> {
+        let config = RunConfig::load(&root.join(CONFIG_FILE))?;
+        Ok(RunDir {
+            root: root.to_path_buf(),
+            config,
+        })
+    }
+
     /// The run's root directory.
     pub fn root(&self) -> &Path {
         &self.root
@@ -244,12 +261,12 @@ impl RunDir {
 
     /// `config.toml`.
     pub fn config_path(&self) -> PathBuf {
-        self.root.join("config.toml")
+        self.root.join(CONFIG_FILE)
     }
 
     /// `state.json`.
     pub fn state_path(&self) -> PathBuf {
-        self.root.join("state.json")
+        self.root.join(STATE_FILE)
     }
 
     /// `run.json`.

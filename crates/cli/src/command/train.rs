@@ -215,6 +215,6 @@ fn run_directory(
     };
     let state = with_variant!(variant, G => oxo_train::run_loop::<G>(&run, device, &options))
         .map_err(|e| e.to_string())?;
-    println!("{}", oxo_train::run_status::summary(root, &state));
+    println!("{}", oxo_train::run_status::summary(&run, &state));
     Ok(())
 }
