@@ -30,13 +30,14 @@ PHASE = 10
 
 
 def flows(moves: list[str]):
-    """Per placement (mover, points) of one game, replayed."""
+    """Per placement (mover, cell, points) of one game, replayed."""
     game = oxo_onnx.Adjacency()
     out = []
     for text in moves:
         mover, before = game.to_move, list(game.points)
-        game.play(oxo_onnx.Adjacency.parse_action(text))
-        out.append((mover, game.points[mover] - before[mover]))
+        cell = oxo_onnx.Adjacency.parse_action(text)
+        game.play(cell)
+        out.append((mover, cell, game.points[mover] - before[mover]))
     return out, game.points
 
 
@@ -57,14 +58,13 @@ def report(label: str, pattern: str, x_agent: str) -> None:
     for g in games:
         placements, points = flows(g["moves"])
         assert points == g["scores"], (points, g["scores"])
-        for i, (mover, gain) in enumerate(placements):
+        for i, (mover, _, gain) in enumerate(placements):
             phases[min(i // PHASE, 11)] += gain if mover == 0 else -gain
-        last += placements[-1][1]
+        last += placements[-1][2]
         last_by_x += placements[-1][0] == 0
-        x_count += sum(mover == 0 for mover, _ in placements)
+        x_count += sum(mover == 0 for mover, _, _ in placements)
         x_extra += sum(
-            mover == 0 and oxo_onnx.Adjacency.parse_action(m) in oxo_onnx.ADJ_EXTRA_TURN
-            for (mover, _), m in zip(placements, g["moves"])
+            mover == 0 and cell in oxo_onnx.ADJ_EXTRA_TURN for mover, cell, _ in placements
         )
         margins.append(points[0] - points[1])
         score += 1.0 if points[0] > points[1] else 0.5 if points[0] == points[1] else 0.0
