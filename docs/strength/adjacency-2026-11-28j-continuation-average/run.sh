@@ -15,6 +15,9 @@
 #     shipped model's 100 games
 #   seed2 NET OUTDIR:  then the default setting against alphabeta:ms=100 on the shipped model's
 #     other 40 openings (--seed 2), one match on both cores (--threads 2), nothing else running
+#   seeds34 NET OUTDIR:  (session 29) the default setting against alphabeta:ms=100 on the 48
+#     openings of --seed 3 and 4 that the shipped model played in
+#     docs/strength/adjacency-2026-11-27e-default-vs-alphabeta-ms100-moves/, one match per core
 # The result files name the net by its copy /work/exp/s28/avg-71-100.bpk, the same bytes as
 # average-gen71-100.bpk here (models.sha256).
 set -eu
@@ -49,6 +52,15 @@ seed2)
   "$OXO" arena --variant adjacency \
     --agents "alphabeta:ms=100,net:path=$2,search=puct,ms=400,score=1,rollouts=16,mix=0.75" \
     --games 40 --seed 2 --threads 2 --out "$3/ab100-40-seed2" ;;
+seeds34)
+  for core in 0 1; do
+    seed=$((core + 3))
+    taskset -c "$core" "$OXO" arena --variant adjacency \
+      --agents "alphabeta:ms=100,net:path=$2,search=puct,ms=400,score=1,rollouts=16,mix=0.75" \
+      --games 24 --threads 1 --seed "$seed" --out "$3/ab100-seed$seed-24" &
+  done
+  wait ;;
 *)
-  echo "usage: $0 train RUNDIR | average RUNDIR NET | match NET OUTDIR | seed2 NET OUTDIR" >&2; exit 2 ;;
+  echo "usage: $0 train RUNDIR | average RUNDIR NET | match NET OUTDIR | seed2 NET OUTDIR | seeds34 NET OUTDIR" >&2
+  exit 2 ;;
 esac
