@@ -6,7 +6,7 @@ use std::path::Path;
 
 use oxo_engine::EngineKind;
 use oxo_nn::{NetConfig, TrainConfig};
-use oxo_rules::{Action, Game, PlayoutPolicy};
+use oxo_rules::{Action, Game, Player, PlayoutPolicy};
 use oxo_search::{GumbelConfig, PuctConfig, RolloutConfig, Scheme, SearchConfig};
 use serde::{Deserialize, Serialize};
 
@@ -68,6 +68,13 @@ pub struct SelfPlayConfig {
     /// Probability that a move gets a full search (KataGo's playout cap randomisation),
     /// in (0, 1]; 1 disables the randomisation.
     pub full_search_prob: f64,
+    /// The same probability for moves of the second player (O), in (0, 1]; unset: O's
+    /// moves use `full_search_prob` like X's. Only full searches are training samples, so
+    /// this sets O's share of the samples and of the stronger searches, for variants where
+    /// the second player's play is what lags (adjacency, where moving first wins most
+    /// games between equals).
+    #[serde(default)]
+    pub full_search_prob_o: Option<f64>,
     /// Leaves each tree adds to one network batch (1..=64).
     #[serde(default = "one")]
     pub leaves_per_tree: u32,
@@ -165,6 +172,15 @@ impl SelfPlayConfig {
         match self.scheme {
             SchemeName::Puct => self.temperature_moves,
             SchemeName::Gumbel => self.gumbel_noise_moves,
+        }
+    }
+
+    /// The probability that a move of `mover` gets a full search: `full_search_prob_o` for
+    /// O where it is set, else `full_search_prob`.
+    pub fn full_search_prob_for(&self, mover: Player) -> f64 {
+        match (mover, self.full_search_prob_o) {
+            (Player::O, Some(prob)) => prob,
+            _ => self.full_search_prob,
         }
     }
 
@@ -557,6 +573,9 @@ impl RunConfig {
             s.simulations_full,
         )?;
         open_range("selfplay.full_search_prob", s.full_search_prob, 0.0, 1.0)?;
+        if let Some(prob) = s.full_search_prob_o {
+            open_range("selfplay.full_search_prob_o", prob, 0.0, 1.0)?;
+        }
         range("selfplay.leaves_per_tree", s.leaves_per_tree, 1, 64)?;
         range("selfplay.gumbel_considered", s.gumbel_considered, 1, 1024)?;
         range("selfplay.gumbel_scale", s.gumbel_scale, 0.0, 10.0)?;
@@ -1009,6 +1028,8 @@ simulations = 4
             ("random_opening_prob = 1.5", "selfplay.random_opening_prob"),
             ("rollouts = 1001", "selfplay.rollouts"),
             ("rollout_weight = 1.5", "selfplay.rollout_weight"),
+            ("full_search_prob_o = 0.0", "selfplay.full_search_prob_o"),
+            ("full_search_prob_o = 1.5", "selfplay.full_search_prob_o"),
             ("score_utility = -0.5", "selfplay.score_utility"),
             ("score_utility = 0.5", "net.score_head = true"),
             ("rollout_policy = \"smart\"", "uniform"),

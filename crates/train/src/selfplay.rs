@@ -2,7 +2,8 @@
 //! spread over `selfplay.workers` threads (one core each). Each worker searches its share of
 //! `parallel_games` at a time through one [`BatchedSearch`] per search size, with KataGo's
 //! playout cap randomisation (a full search, a policy target, with probability
-//! `full_search_prob`; a fast search otherwise). In a run's bootstrap generations
+//! `full_search_prob`, or `full_search_prob_o` for O's moves where it is set; a fast search
+//! otherwise). In a run's bootstrap generations
 //! (`selfplay.bootstrap_generations`) no net plays: plain Monte Carlo tree search does, with
 //! uniform priors and random playouts, every move a full search.
 
@@ -262,12 +263,12 @@ fn play_worker_games<G: Encode>(
             rollouts: config.bootstrap_rollouts(),
             ..NetValue::PLAIN
         };
-        (search, search, 1.0, value)
+        (search, search, [1.0; 2], value)
     } else {
         (
             config.selfplay_search(s.simulations_full, true),
             config.selfplay_search(s.simulations_fast, false),
-            s.full_search_prob,
+            Player::BOTH.map(|mover| s.full_search_prob_for(mover)),
             config.net_value(),
         )
     };
@@ -297,7 +298,8 @@ fn play_worker_games<G: Encode>(
                 fast.clear(i);
                 continue;
             };
-            live.full = full_search_prob >= 1.0 || rng.random::<f64>() < full_search_prob;
+            let prob = full_search_prob[live.game.to_move().index()];
+            live.full = prob >= 1.0 || rng.random::<f64>() < prob;
             let temperature = if live.record.actions.len() < s.exploring_moves() {
                 1.0
             } else {
@@ -402,6 +404,28 @@ mod tests {
         assert!(record.targets[..plies].iter().all(|t| t.policy.is_empty()));
         assert!(record.actions.len() > plies, "the opening ended the game");
         plies
+    }
+
+    /// `full_search_prob_o`: with O's moves always fully searched and X's (almost) never,
+    /// the policy targets are O's moves, every one of them.
+    #[test]
+    fn full_search_prob_o_sets_the_second_players_share() {
+        let mut config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
+        config.selfplay.full_search_prob = 1e-9;
+        config.selfplay.full_search_prob_o = Some(1.0);
+        config.selfplay.random_opening_prob = 0.0;
+        let net = Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex());
+        let (games, _) = play_games::<TicTacToe>(Some(&net), &config, 8, 7, &|| {});
+        let mut o_moves = 0;
+        for record in &games {
+            let (before, _) = record.replay::<TicTacToe>();
+            for (position, target) in before.iter().zip(&record.targets) {
+                let o_to_move = position.to_move() == Player::O;
+                assert_eq!(target.full, o_to_move, "{record:?}");
+                o_moves += usize::from(o_to_move);
+            }
+        }
+        assert!(o_moves >= 8 * 2, "{o_moves} O moves in 8 games");
     }
 
     /// Random openings: every game starts with 1 to 3 random moves, recorded without

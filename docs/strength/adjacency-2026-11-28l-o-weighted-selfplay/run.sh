@@ -1,0 +1,42 @@
+#!/bin/bash
+# adjacency, 2026-11-28 (session 30): self-play weighted towards O, the side whose games
+# against alphabeta are lost. The shipped net (1.68 CPU-hours) trained on with 28j's recipe
+# (playouts in self-play, learning rate 0.0005) except that O's moves get a full search, a
+# training sample, with probability 0.6 and X's with 0.15 (selfplay.full_search_prob_o, new;
+# both were 0.25). Stages, from the repository root with OXO a release build and
+# ORT_DYLIB_PATH set to onnxruntime's library:
+#   train RUNDIR:  90 minutes on 2 cores (3.0 CPU-hours; 4.68 with the shipped net's)
+#   match NET OUTDIR:  the default setting against alphabeta:ms=100 on the first 40 paired
+#     openings (core 0) and on --seed 2's 40 (core 1), where the shipped model went 32-3-5
+#     and 30-2-8 (as O +0.65 and +0.25 points a game)
+#   ab500 NET OUTDIR:  at equal time against alphabeta:ms=500, seeds 1 and 2, 20 paired games
+#     each (one per core), where the shipped model went 30-3-7
+set -eu
+here=$(dirname "$0")
+net_value=score=1,rollouts=16,mix=0.75
+case $1 in
+train)
+  "$OXO" train --variant adjacency --config "$here/config.toml" --run "$2" \
+    --init models/adjacency/model.bpk --minutes 90 ;;
+match)
+  net=$2; out=$3; mkdir -p "$out"
+  for core in 0 1; do
+    seed=$((core + 1))
+    taskset -c "$core" "$OXO" arena --variant adjacency \
+      --agents "alphabeta:ms=100,net:path=$net,search=puct,ms=400,$net_value" --games 40 \
+      --threads 1 --seed "$seed" --out "$out/ab100-seed$seed-40" &
+  done
+  wait ;;
+ab500)
+  net=$2; out=$3; mkdir -p "$out"
+  at500="alphabeta:ms=500,net:path=$net,search=puct,ms=500,$net_value"
+  for core in 0 1; do
+    seed=$((core + 1))
+    taskset -c "$core" "$OXO" arena --variant adjacency --agents "$at500" --games 20 \
+      --threads 1 --seed "$seed" --out "$out/ab500-seed$seed-20" &
+  done
+  wait ;;
+*)
+  echo "usage: $0 train RUNDIR | match NET OUTDIR | ab500 NET OUTDIR" >&2
+  exit 2 ;;
+esac
