@@ -11,6 +11,8 @@
 #     and 30-2-8 (as O +0.65 and +0.25 points a game)
 #   ab500 NET OUTDIR:  at equal time against alphabeta:ms=500, seeds 1 and 2, 20 paired games
 #     each (one per core), where the shipped model went 30-3-7
+# NET was the run's last generation, /work/runs/adj-ow/models/gen-00095.bpk, the same bytes
+# as gen-00095.bpk here (models.sha256); summary.json is scripts/arena_tally.py's tally.
 set -eu
 here=$(dirname "$0")
 net_value=score=1,rollouts=16,mix=0.75
