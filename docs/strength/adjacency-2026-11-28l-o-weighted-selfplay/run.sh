@@ -15,29 +15,14 @@
 # as gen-00095.bpk here (models.sha256); summary.json is scripts/arena_tally.py's tally.
 set -eu
 here=$(dirname "$0")
-net_value=score=1,rollouts=16,mix=0.75
 case $1 in
 train)
   "$OXO" train --variant adjacency --config "$here/config.toml" --run "$2" \
     --init models/adjacency/model.bpk --minutes 90 ;;
-match)
-  net=$2; out=$3; mkdir -p "$out"
-  for core in 0 1; do
-    seed=$((core + 1))
-    taskset -c "$core" "$OXO" arena --variant adjacency \
-      --agents "alphabeta:ms=100,net:path=$net,search=puct,ms=400,$net_value" --games 40 \
-      --threads 1 --seed "$seed" --out "$out/ab100-seed$seed-40" &
-  done
-  wait ;;
-ab500)
-  net=$2; out=$3; mkdir -p "$out"
-  at500="alphabeta:ms=500,net:path=$net,search=puct,ms=500,$net_value"
-  for core in 0 1; do
-    seed=$((core + 1))
-    taskset -c "$core" "$OXO" arena --variant adjacency --agents "$at500" --games 20 \
-      --threads 1 --seed "$seed" --out "$out/ab500-seed$seed-20" &
-  done
-  wait ;;
+match|ab500)
+  # The 28k folder's stages of these names, line for line the commands these results came
+  # from (they ran from a copy here, removed as a duplicate afterwards).
+  exec "$here/../adjacency-2026-11-28k-average-continuation/run.sh" "$@" ;;
 *)
   echo "usage: $0 train RUNDIR | match NET OUTDIR | ab500 NET OUTDIR" >&2
   exit 2 ;;
