@@ -792,6 +792,7 @@ impl RunConfig {
                 weight: self.selfplay.rollout_weight,
                 policy: self.selfplay.rollout_policy,
             },
+            symmetries: 1,
         }
     }
 
