@@ -40,7 +40,7 @@ async function loadNet(variant) {
   return nets.get(variant);
 }
 
-/// The net's outputs for `n` encoded positions (rows).
+/// The net's outputs for `n` encoded positions.
 async function runNet(inputs, n) {
   const g = state.game;
   const planes = new ort.Tensor('float32', inputs, [n, g.planes(), g.height(), g.width()]);
@@ -57,7 +57,7 @@ async function computerMove() {
   const g = state.game;
   g.search_begin(JSON.stringify(state.net.play), performance.now());
   while (g.search_pending() > 0) {
-    const out = await runNet(g.search_inputs(), g.search_rows());
+    const out = await runNet(g.search_inputs(), g.search_pending());
     g.search_supply(out.policy, out.wdl, out.score, performance.now());
   }
   const move = g.search_move();

@@ -22,10 +22,8 @@ mod ultimate;
 mod xando;
 
 pub mod outputs;
-pub mod symmetric;
 
 pub use outputs::{PositionEval, WDL, expected_value, search_value, softmax, wdl_probabilities};
-pub use symmetric::{encode_symmetric, fold_symmetric_policy, fold_symmetric_values};
 
 use oxo_rules::Game;
 

@@ -34,8 +34,5 @@ pub use file::{FileInfo, FileKind, MAX_FILE_BYTES, average_models, grow_model, r
 pub use infer::{Evaluation, Net};
 pub use net::{NetShape, WDL};
 pub use oxo_encode::Encode;
-pub use oxo_encode::{
-    PositionEval, encode_symmetric, expected_value, fold_symmetric_policy, fold_symmetric_values,
-    search_value, wdl_probabilities,
-};
+pub use oxo_encode::{PositionEval, expected_value, search_value, wdl_probabilities};
 pub use train::{Batch, Losses, Trainer};

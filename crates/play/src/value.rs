@@ -10,7 +10,7 @@ use oxo_rules::PlayoutPolicy;
 use oxo_search::RolloutConfig;
 
 /// The value parameters a `net:` spec takes (see [`NetValue::from_spec`]).
-pub const VALUE_PARAMS: &[&str] = &["score", "rollouts", "mix", "playout", "sym"];
+pub const VALUE_PARAMS: &[&str] = &["score", "rollouts", "mix", "playout"];
 
 /// Checks a `net:` spec's value parameters written alone (`score=0.5`,
 /// `rollouts=16,mix=0.5`), as `oxo export --value` takes them: the value they ask for, or
@@ -26,9 +26,6 @@ pub struct NetValue {
     pub score_utility: f32,
     /// The random playouts mixed into each value.
     pub rollouts: RolloutConfig,
-    /// How many of the variant's symmetries (the identity first) each evaluation averages
-    /// the net over ([`oxo_encode::symmetric`]); 1: the position as it is.
-    pub symmetries: u32,
 }
 
 impl NetValue {
@@ -36,12 +33,11 @@ impl NetValue {
     pub const PLAIN: NetValue = NetValue {
         score_utility: 0.0,
         rollouts: RolloutConfig::OFF,
-        symmetries: 1,
     };
 
     /// The value a model's `model.json` asks for in its `play` object (`score_utility`,
-    /// `rollouts`, `rollout_weight`, `rollout_policy`, `symmetries`); the net's value alone
-    /// where the object is missing, and for each setting missing from it.
+    /// `rollouts`, `rollout_weight`, `rollout_policy`); the net's value alone where the
+    /// object is missing, and for each setting missing from it.
     pub fn recorded(play: Option<&serde_json::Value>) -> NetValue {
         let field = |name: &str| play.and_then(|p| p.get(name)?.as_f64());
         let policy = play
@@ -58,13 +54,11 @@ impl NetValue {
         NetValue {
             score_utility: field("score_utility").map_or(0.0, |weight| weight as f32),
             rollouts,
-            symmetries: field("symmetries").map_or(1, |count| count as u32),
         }
     }
 
     /// The `net:` spec parameters that ask for this value: `,rollouts=R,mix=W` (with
-    /// `,playout=tactical` for tactical playouts), `,score=U` and `,sym=K`, each left out
-    /// when off.
+    /// `,playout=tactical` for tactical playouts) and `,score=U`, each left out when off.
     pub fn spec_params(&self) -> String {
         let mut params = String::new();
         let rollouts = self.rollouts;
@@ -77,16 +71,11 @@ impl NetValue {
         if self.score_utility > 0.0 {
             params += &format!(",score={}", self.score_utility);
         }
-        if self.symmetries > 1 {
-            params += &format!(",sym={}", self.symmetries);
-        }
         params
     }
 
-    /// The value a `net:` spec asks for (its `rollouts`, `mix`, `playout`, `score` and `sym`
+    /// The value a `net:` spec asks for (its `rollouts`, `mix`, `playout` and `score`
     /// parameters; the net's value alone by default), or what is wrong with them in words.
-    /// Whether `sym` is within the variant's symmetries is [`NetValue::check_symmetries`]'s
-    /// to say.
     pub fn from_spec(spec: &AgentSpec) -> Result<NetValue, String> {
         NetValue::from_spec_over(spec, NetValue::PLAIN)
     }
@@ -141,34 +130,10 @@ impl NetValue {
                 "agent 'net': score must lie in 0..=1 (got score={score_utility})"
             ));
         }
-        let symmetries = spec
-            .param(
-                "sym",
-                recorded.symmetries,
-                "how many of the board's symmetries to average the net over, e.g. 2",
-            )
-            .map_err(text)?;
-        if symmetries == 0 {
-            return Err("agent 'net': sym must be at least 1 (1: no averaging)".into());
-        }
         Ok(NetValue {
             score_utility,
             rollouts,
-            symmetries,
         })
-    }
-
-    /// This value when a variant with `available` symmetries can average over as many as it
-    /// asks for; else what is wrong, in words.
-    pub fn check_symmetries(self, variant: &str, available: usize) -> Result<NetValue, String> {
-        if self.symmetries as usize > available {
-            return Err(format!(
-                "agent 'net': sym={} but {variant} has {available} symmetries (sym=1 to \
-                 {available})",
-                self.symmetries
-            ));
-        }
-        Ok(self)
     }
 }
 
@@ -187,8 +152,8 @@ mod tests {
         let plain = value_of("net:sims=8").expect("valid");
         assert!(plain.score_utility == 0.0 && !plain.rollouts.is_on());
         assert_eq!(plain.spec_params(), "");
-        let value = value_of("net:sims=8,rollouts=4,mix=0.25,playout=tactical,score=0.5,sym=2")
-            .expect("valid");
+        let value =
+            value_of("net:sims=8,rollouts=4,mix=0.25,playout=tactical,score=0.5").expect("valid");
         let expected = NetValue {
             score_utility: 0.5,
             rollouts: RolloutConfig {
@@ -196,22 +161,16 @@ mod tests {
                 weight: 0.25,
                 policy: PlayoutPolicy::Tactical,
             },
-            symmetries: 2,
         };
         assert_eq!(value, expected);
         let params = value.spec_params();
-        assert_eq!(
-            params,
-            ",rollouts=4,mix=0.25,playout=tactical,score=0.5,sym=2"
-        );
+        assert_eq!(params, ",rollouts=4,mix=0.25,playout=tactical,score=0.5");
         assert_eq!(value_of(&format!("net:sims=8{params}")), Ok(value));
         for (spec, message) in [
             ("net:score=2", "score must lie in 0..=1"),
             ("net:mix=1.5", "mix must lie in 0..=1"),
             ("net:rollouts=many", "rollouts"),
             ("net:rollouts=4,playout=smart", "uniform or tactical"),
-            ("net:sym=0", "sym must be at least 1"),
-            ("net:sym=two", "symmetries"),
         ] {
             let err = value_of(spec).expect_err(spec);
             assert!(err.contains(message), "{spec}: {err}");
@@ -251,11 +210,8 @@ mod tests {
                 weight: 0.75,
                 policy: PlayoutPolicy::Tactical,
             },
-            symmetries: 2,
         };
         assert_eq!(over("net:ms=500", recorded), recorded);
-        assert_eq!(over("net:sym=1", recorded).symmetries, 1);
-        assert_eq!(over("net:sym=4", recorded).symmetries, 4);
         assert_eq!(over("net:ms=500,score=0", recorded).score_utility, 0.0);
         assert_eq!(
             over("net:ms=500,score=0", recorded).rollouts,
@@ -271,27 +227,6 @@ mod tests {
         assert!(
             err.expect_err("out of range")
                 .contains("score must lie in 0..=1")
-        );
-    }
-
-    /// A `model.json` records the averaging it plays with, and a variant refuses more
-    /// symmetries than it has, naming how many it has.
-    #[test]
-    fn symmetries_are_recorded_and_checked_against_the_variant() {
-        let play = serde_json::json!({"score_utility": 1.0, "symmetries": 2});
-        let recorded = NetValue::recorded(Some(&play));
-        assert_eq!(recorded.symmetries, 2);
-        assert_eq!(NetValue::recorded(None).symmetries, 1);
-        assert_eq!(recorded.check_symmetries("adjacency", 4), Ok(recorded));
-        let err = NetValue {
-            symmetries: 8,
-            ..recorded
-        }
-        .check_symmetries("adjacency", 4)
-        .expect_err("too many");
-        assert!(
-            err.contains("adjacency has 4 symmetries (sym=1 to 4)"),
-            "{err}"
         );
     }
 }

@@ -149,8 +149,7 @@ impl<G: Encode> NetAgent<G> {
         let engine = spec
             .param("engine", EngineKind::default(), oxo_engine::ENGINE_NAMES)
             .map_err(|e| e.to_string())?;
-        let value = NetValue::from_spec_over(spec, crate::export::recorded_value(&path))?
-            .check_symmetries(G::NAME, G::NUM_SYMMETRIES)?;
+        let value = NetValue::from_spec_over(spec, crate::export::recorded_value(&path))?;
         let seed = spec
             .param("seed", 0u64, "a number, e.g. 1")
             .map_err(|e| e.to_string())?;
@@ -303,9 +302,7 @@ mod tests {
         }
         let err = build("net:sims=8,mix=1.5").err().expect("mix above 1");
         assert!(err.contains("mix must lie in 0..=1"), "{err}");
-        let err = build("net:sims=8,sym=9").err().expect("tictactoe has 8");
-        assert!(err.contains("tictactoe has 8 symmetries"), "{err}");
-        let spec = "net:sims=8,rollouts=4,mix=0.5,playout=tactical,score=0.5,sym=8,seed=3";
+        let spec = "net:sims=8,rollouts=4,mix=0.5,playout=tactical,score=0.5,seed=3";
         let mut agent = build(spec).expect("the shipped model");
         let expected = NetValue {
             score_utility: 0.5,
@@ -314,7 +311,6 @@ mod tests {
                 weight: 0.5,
                 policy: PlayoutPolicy::Tactical,
             },
-            symmetries: 8,
         };
         assert_eq!(agent.value, expected);
         let game = TicTacToe::default();

@@ -792,7 +792,6 @@ impl RunConfig {
                 weight: self.selfplay.rollout_weight,
                 policy: self.selfplay.rollout_policy,
             },
-            symmetries: 1,
         }
     }
 

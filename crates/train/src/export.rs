@@ -279,18 +279,13 @@ pub fn play_settings(model: &Path, search: &str, value: Option<NetValue>) -> Val
         "rollouts": value.rollouts.playouts,
         "rollout_weight": value.rollouts.weight,
         "rollout_policy": value.rollouts.policy.name(),
-        "symmetries": value.symmetries,
         "meaning": "mix the mean outcome of `rollouts` playouts from each evaluated position \
                     into the net's value with weight `rollout_weight` (oxo: \
                     net:rollouts=R,mix=W,playout=P); 0 rollouts: the net's value alone. \
                     `rollout_policy` uniform: uniformly random moves; tactical: a move that \
                     wins a small board at once when there is one, else a random one; \
                     `score_utility`: the score head's share of the net's value, the \
-                    win/draw/loss head's being 1 - score_utility (oxo: net:score=W); \
-                    `symmetries`: evaluate the net on the position under the first \
-                    `symmetries` of the variant's symmetries (oxo's numbering; 1: the \
-                    position alone), map each copy's policy back and average the copies' \
-                    policy logits and values (oxo: net:sym=K)",
+                    win/draw/loss head's being 1 - score_utility (oxo: net:score=W)",
     })
 }
 

@@ -5,9 +5,7 @@
 use std::time::{Duration, Instant};
 
 use oxo_engine::Engine;
-use oxo_nn::{
-    Encode, WDL, encode_symmetric, fold_symmetric_policy, fold_symmetric_values, search_value,
-};
+use oxo_nn::{Encode, WDL, search_value};
 use oxo_search::{Evaluator, RolloutEvaluator};
 use rand::rngs::SmallRng;
 
@@ -20,16 +18,13 @@ pub fn net_evaluator<'n, 'r>(
     engine: Option<&'n mut Engine>,
     rng: &'r mut SmallRng,
 ) -> RolloutEvaluator<'r, NetEvaluator<'n>> {
-    let net = NetEvaluator::new(engine)
-        .with_score_utility(value.score_utility)
-        .with_symmetries(value.symmetries as usize);
+    let net = NetEvaluator::new(engine).with_score_utility(value.score_utility);
     RolloutEvaluator::new(net, value.rollouts, rng)
 }
 
 /// A net's [`Engine`] as the search's [`Evaluator`]: encodes the batch, one
-/// [`Engine::evaluate`] call, policy logits as they come, value = P(win) - P(loss); with
-/// symmetries, each position's copies in the same call and their answers averaged. Counts
-/// its calls and time.
+/// [`Engine::evaluate`] call, policy logits as they come, value = P(win) - P(loss). Counts its
+/// calls and time.
 ///
 /// Without a net it knows nothing: uniform priors (zero logits) and value 0, for the
 /// bootstrap generations, whose playouts supply the whole value.
@@ -37,11 +32,7 @@ pub struct NetEvaluator<'a> {
     engine: Option<&'a mut Engine>,
     /// The score head's share of the value (see [`NetEvaluator::with_score_utility`]).
     score_utility: f32,
-    /// Symmetric copies per position whose answers are averaged (1: none).
-    symmetries: usize,
     inputs: Vec<f32>,
-    /// One value per network row, before the copies are averaged.
-    row_values: Vec<f32>,
     /// Time spent inside [`Evaluator::evaluate`] (encoding included).
     pub time: Duration,
     /// Positions evaluated.
@@ -57,9 +48,7 @@ impl<'a> NetEvaluator<'a> {
         NetEvaluator {
             engine,
             score_utility: 0.0,
-            symmetries: 1,
             inputs: Vec::new(),
-            row_values: Vec::new(),
             time: Duration::ZERO,
             positions: 0,
             calls: 0,
@@ -75,14 +64,6 @@ impl<'a> NetEvaluator<'a> {
         self.score_utility = weight;
         self
     }
-
-    /// The same evaluator averaging the net over each position's first `count` symmetries
-    /// ([`oxo_encode::symmetric`]): `count` network rows a position, for a less noisy
-    /// judgement. 1 evaluates the position alone.
-    pub fn with_symmetries(mut self, count: usize) -> Self {
-        self.symmetries = count.max(1);
-        self
-    }
 }
 
 impl<G: Encode> Evaluator<G> for NetEvaluator<'_> {
@@ -96,18 +77,17 @@ impl<G: Encode> Evaluator<G> for NetEvaluator<'_> {
             self.calls += 1;
             return;
         };
-        let copies = self.symmetries;
-        let rows = n * copies;
-        self.inputs.resize(rows * G::INPUT_SIZE, 0.0);
-        encode_symmetric(positions, copies, &mut self.inputs);
-        let out = engine.evaluate(&self.inputs, rows);
-        self.row_values.clear();
-        self.row_values.extend((0..rows).map(|row| {
-            let wdl = &out.wdl[row * WDL..(row + 1) * WDL];
-            search_value(wdl, out.score.get(row).copied(), self.score_utility)
-        }));
-        fold_symmetric_policy::<G>(copies, &out.policy, policy_logits);
-        fold_symmetric_values(copies, &self.row_values, values);
+        let size = G::INPUT_SIZE;
+        self.inputs.resize(n * size, 0.0);
+        for (i, position) in positions.iter().enumerate() {
+            position.encode(&mut self.inputs[i * size..(i + 1) * size]);
+        }
+        let out = engine.evaluate(&self.inputs, n);
+        policy_logits.copy_from_slice(&out.policy);
+        for (i, value) in values.iter_mut().enumerate() {
+            let wdl = &out.wdl[i * WDL..(i + 1) * WDL];
+            *value = search_value(wdl, out.score.get(i).copied(), self.score_utility);
+        }
         self.time += start.elapsed();
         self.positions += n as u64;
         self.calls += 1;
@@ -157,48 +137,5 @@ mod tests {
             let expected = 0.75 * results[i] + 0.25 * margins[i];
             assert!((mixed[i] - expected).abs() < 1e-5, "{mixed:?} {expected}");
         }
-    }
-
-    /// With symmetries, a position's value is the mean of the net's values of its
-    /// transformed copies, and an action's logit the mean of the copies' logits for its
-    /// images: exactly what evaluating each copy alone and mapping back gives.
-    #[test]
-    fn symmetries_average_the_copies_answers() {
-        use oxo_rules::adjacency::Adjacency;
-        let config = NetConfig::new(1, 8).with_score_head(true);
-        let net = Net::new::<Adjacency>(&config, &Device::flex());
-        let model = EngineModel::new(&net, oxo_engine::EngineKind::Burn);
-        let mut game = Adjacency::new();
-        for text in ["C3", "E3", "D5", "J10"] {
-            game.try_play(Adjacency::parse_action(text).unwrap())
-                .unwrap();
-        }
-        let mut engine = model.open(1);
-        let mut evaluator = NetEvaluator::new(Some(&mut engine)).with_score_utility(0.5);
-        let actions = Adjacency::NUM_ACTIONS;
-        let k = Adjacency::NUM_SYMMETRIES;
-        let mut copy_logits = vec![vec![0.0; actions]; k];
-        let mut copy_values = vec![0.0; k];
-        for sym in 0..k {
-            let mut value = [0.0];
-            evaluator.evaluate(&[game.transformed(sym)], &mut copy_logits[sym], &mut value);
-            copy_values[sym] = value[0];
-        }
-        let mut evaluator = evaluator.with_symmetries(k);
-        let (mut logits, mut value) = (vec![0.0; actions], [0.0]);
-        evaluator.evaluate(&[game], &mut logits, &mut value);
-        let mean_value = copy_values.iter().sum::<f32>() / k as f32;
-        assert!(
-            (value[0] - mean_value).abs() < 1e-5,
-            "{value:?} {mean_value}"
-        );
-        for action in 0..actions {
-            let mean: f32 = (0..k)
-                .map(|sym| copy_logits[sym][Adjacency::map_action(sym, action as u16) as usize])
-                .sum::<f32>()
-                / k as f32;
-            assert!((logits[action] - mean).abs() < 1e-4, "{action}");
-        }
-        assert!(copy_values.iter().any(|&v| (v - mean_value).abs() > 1e-6));
     }
 }

@@ -3,9 +3,8 @@
 //!
 //! The network itself runs in onnxruntime-web on the exported `model.onnx`, whose `run` is
 //! asynchronous, so the search is driven from outside: [`WebGame::search_begin`], then while
-//! [`WebGame::search_pending`] is above zero, run the net on [`WebGame::search_inputs`]
-//! ([`WebGame::search_rows`] rows) and hand its three outputs to
-//! [`WebGame::search_supply`]; [`WebGame::search_move`] is the
+//! [`WebGame::search_pending`] is above zero, run the net on [`WebGame::search_inputs`] and
+//! hand its three outputs to [`WebGame::search_supply`]; [`WebGame::search_move`] is the
 //! move. It is the native search (`oxo_search::BatchedSearch`'s stepwise form), valued and
 //! budgeted as the model's `model.json` says (`oxo_play`), so the page plays the model as
 //! `oxo play` does.
@@ -156,19 +155,13 @@ impl WebGame {
         self.inner.search_pending()
     }
 
-    /// Network rows the waiting positions need: `search_pending()` times the symmetric
-    /// copies the model's `play.symmetries` asks for (1 by default).
-    pub fn search_rows(&self) -> usize {
-        self.inner.search_rows()
-    }
-
-    /// The network inputs of the waiting positions: `search_rows() * planes * height *
-    /// width` floats, row after row (each position's copies together).
+    /// The network inputs of the waiting positions: `search_pending() * planes * height *
+    /// width` floats, position after position.
     pub fn search_inputs(&self) -> Vec<f32> {
         self.inner.search_inputs()
     }
 
-    /// The network's outputs for the `search_rows()` rows (policy logits, win/draw/loss
+    /// The network's outputs for the waiting positions (policy logits, win/draw/loss
     /// logits, and score margins, empty for a net without a score head), at clock `now_ms`:
     /// the search backs them up and asks for the next positions, or ends when its budget is
     /// spent. An error when the lengths do not match the waiting positions.

@@ -1,10 +1,7 @@
 //! [`Session`]: one variant's game with its history and the computer player's stepwise
 //! search; [`AnyGame`] is its object-safe face, so the page switches variants at run time.
 
-use oxo_encode::{
-    Encode, PositionEval, WDL, encode_symmetric, fold_symmetric_policy, fold_symmetric_values,
-    search_value,
-};
+use oxo_encode::{Encode, PositionEval, WDL, search_value};
 use oxo_play::play_search::{INITIAL_SIMULATION_RATE, check_search_params, recorded_search};
 use oxo_play::{Budget, NetValue, PlaySearch, nn_eval_line};
 use oxo_rules::{ActionList, Game, Outcome, Player, Variant, with_variant};
@@ -63,12 +60,9 @@ pub trait AnyGame {
     fn search_begin(&mut self, play_json: &str, now_ms: f64) -> Result<(), String>;
     /// Positions waiting for the net.
     fn search_pending(&self) -> usize;
-    /// Network rows they need: each position's symmetric copies (the model's
-    /// `play.symmetries`, 1 by default) one after another.
-    fn search_rows(&self) -> usize;
-    /// Their network inputs, row after row.
+    /// Their network inputs, one after another.
     fn search_inputs(&self) -> Vec<f32>;
-    /// The net's outputs for those rows, at clock `now_ms`.
+    /// The net's outputs for them, at clock `now_ms`.
     fn search_supply(
         &mut self,
         policy: &[f32],
@@ -92,13 +86,6 @@ struct Search<G: Game> {
     value: NetValue,
     /// When the search began (the page's clock, milliseconds).
     started_ms: f64,
-}
-
-impl<G: Game> Search<G> {
-    /// Network rows per waiting position: its symmetric copies.
-    fn copies(&self) -> usize {
-        self.value.symmetries as usize
-    }
 }
 
 /// One variant's game: the positions so far (the first is the start), the moves that led
@@ -242,7 +229,7 @@ impl<G: Encode> AnyGame for Session<G> {
         let play: Value =
             serde_json::from_str(play_json).map_err(|e| format!("play settings: {e}"))?;
         let settings = check_search_params(&recorded_search(Some(&play)))?;
-        let value = NetValue::recorded(Some(&play)).check_symmetries(G::NAME, G::NUM_SYMMETRIES)?;
+        let value = NetValue::recorded(Some(&play));
         let sims = settings
             .timed_gumbel_simulations(self.simulation_rate)
             .unwrap_or(settings.max_simulations());
@@ -267,18 +254,15 @@ impl<G: Encode> AnyGame for Session<G> {
         self.search.as_ref().map_or(0, |s| s.tree.pending().len())
     }
 
-    fn search_rows(&self) -> usize {
-        self.search
-            .as_ref()
-            .map_or(0, |s| s.tree.pending().len() * s.copies())
-    }
-
     fn search_inputs(&self) -> Vec<f32> {
         let Some(search) = &self.search else {
             return Vec::new();
         };
-        let mut inputs = vec![0.0; self.search_rows() * G::INPUT_SIZE];
-        encode_symmetric(search.tree.pending(), search.copies(), &mut inputs);
+        let positions = search.tree.pending();
+        let mut inputs = vec![0.0; positions.len() * G::INPUT_SIZE];
+        for (position, input) in positions.iter().zip(inputs.chunks_mut(G::INPUT_SIZE)) {
+            position.encode(input);
+        }
         inputs
     }
 
@@ -292,32 +276,27 @@ impl<G: Encode> AnyGame for Session<G> {
         let Some(search) = self.search.as_mut() else {
             return Err("no search in progress".to_string());
         };
-        let (n, copies) = (search.tree.pending().len(), search.copies());
-        let rows = n * copies;
-        if policy.len() != rows * G::NUM_ACTIONS
-            || wdl.len() != rows * WDL
-            || !(score.is_empty() || score.len() == rows)
+        let n = search.tree.pending().len();
+        if policy.len() != n * G::NUM_ACTIONS
+            || wdl.len() != n * WDL
+            || !(score.is_empty() || score.len() == n)
         {
             return Err(format!(
-                "outputs for {rows} rows need {} policy logits, {} win/draw/loss logits \
-                 and {rows} scores or none (got {}, {}, {})",
-                rows * G::NUM_ACTIONS,
-                rows * WDL,
+                "outputs for {n} positions need {} policy logits, {} win/draw/loss logits \
+                 and {n} scores or none (got {}, {}, {})",
+                n * G::NUM_ACTIONS,
+                n * WDL,
                 policy.len(),
                 wdl.len(),
                 score.len()
             ));
         }
-        let row_values: Vec<f32> = (0..rows)
+        let mut values: Vec<f32> = (0..n)
             .map(|i| {
                 let logits = &wdl[i * WDL..(i + 1) * WDL];
                 search_value(logits, score.get(i).copied(), search.value.score_utility)
             })
             .collect();
-        let mut values = vec![0.0; n];
-        fold_symmetric_values(copies, &row_values, &mut values);
-        let mut priors = vec![0.0; n * G::NUM_ACTIONS];
-        fold_symmetric_policy::<G>(copies, policy, &mut priors);
         mix_playouts(
             search.tree.pending(),
             &mut values,
@@ -325,7 +304,7 @@ impl<G: Encode> AnyGame for Session<G> {
             &mut self.rng,
         );
         let stop = Self::out_of_time(search, now_ms);
-        search.tree.supply(&priors, &values, stop);
+        search.tree.supply(policy, &values, stop);
         // A search has a result once it has finished.
         if let Some(result) = search.tree.result(0) {
             let done: u32 = result.visit_counts.iter().sum();
@@ -397,20 +376,14 @@ mod tests {
                 Variant::XAndO,
                 r#"{"search":"search=puct,sims=50","score_utility":1.0}"#,
             ),
-            (
-                Variant::Adjacency,
-                r#"{"search":"search=puct,sims=50","score_utility":1.0,"symmetries":4}"#,
-            ),
         ] {
             let mut game = new_game(variant);
             let shape = game.shape();
             game.search_begin(play, 0.0).unwrap();
             let mut clock = 0.0;
             let mut rounds = 0;
-            let copies = if variant == Variant::Adjacency { 4 } else { 1 };
             while game.search_pending() > 0 {
-                let n = game.search_rows();
-                assert_eq!(n, copies * game.search_pending());
+                let n = game.search_pending();
                 assert_eq!(
                     game.search_inputs().len(),
                     n * shape.planes * shape.width * shape.height
@@ -431,10 +404,5 @@ mod tests {
             game.play(&chosen).unwrap();
             assert_eq!(game.search_move(), None, "a move ends the search");
         }
-        let too_many = r#"{"search":"sims=50","symmetries":8}"#;
-        let err = new_game(Variant::Adjacency)
-            .search_begin(too_many, 0.0)
-            .expect_err("adjacency has 4 symmetries");
-        assert!(err.contains("adjacency has 4 symmetries"), "{err}");
     }
 }
