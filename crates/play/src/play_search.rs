@@ -13,6 +13,7 @@ pub const SEARCH_PARAMS: &[&str] = &[
     "search",
     "leaves",
     "c_puct",
+    "fpu",
     "c_scale",
     "rescale",
     "considered",
@@ -73,6 +74,9 @@ pub struct PlaySearch {
     pub leaves: u32,
     /// PUCT's exploration weight.
     pub c_puct: f32,
+    /// PUCT's first-play urgency reduction: an unvisited move's value is its parent's mean
+    /// value minus this ([`PuctConfig::fpu_reduction`]).
+    pub fpu: f32,
     /// Gumbel's `c_scale` (mctx's `value_scale`).
     pub c_scale: f32,
     /// Whether Gumbel rescales completed Q-values to `[0, 1]` (mctx's `rescale_values`).
@@ -94,6 +98,7 @@ impl PlaySearch {
             budget: Budget::Simulations(sims.max(1)),
             leaves: 1,
             c_puct: PuctConfig::default().c_puct,
+            fpu: PuctConfig::default().fpu_reduction,
             c_scale: gumbel.c_scale,
             rescale: gumbel.rescale_values,
             considered: gumbel.max_considered_actions,
@@ -111,7 +116,7 @@ impl PlaySearch {
 
     /// Reads the search parameters of a `net:` spec: `sims=N` (default 64, or the cap of a
     /// timed search), `ms=M` (a time per move), `search=gumbel|puct`, `leaves=L` (default
-    /// 4), `c_puct=C`, `c_scale=C`, `rescale=0|1`, `considered=K` (0: every legal move),
+    /// 4), `c_puct=C`, `fpu=F` (0 to 2), `c_scale=C`, `rescale=0|1`, `considered=K` (0: every legal move),
     /// `reuse=0|1` (default 1: PUCT keeps the subtree of the moves played).
     /// An error in words naming the accepted values.
     pub fn from_spec(spec: &AgentSpec) -> Result<PlaySearch, String> {
@@ -163,6 +168,9 @@ impl PlaySearch {
             budget,
             leaves: whole("leaves", 1, 256, "a whole number in 1..=256")?.unwrap_or(4),
             c_puct: positive("c_puct", defaults.c_puct)?,
+            fpu: spec
+                .bounded_param("fpu", defaults.fpu, 0.0, 2.0, "a number in 0..=2, e.g. 0.2")
+                .map_err(|_| refused("fpu", "a number in 0..=2, e.g. 0.2"))?,
             c_scale: positive("c_scale", defaults.c_scale)?,
             rescale: flag("rescale", defaults.rescale)?,
             considered: whole("considered", 0, 10_000, "a whole number in 0..=10000")?
@@ -213,6 +221,7 @@ impl PlaySearch {
                 dirichlet_fraction: 0.0,
                 temperature: 0.0,
                 c_puct: self.c_puct,
+                fpu_reduction: self.fpu,
                 ..PuctConfig::default()
             }),
         };
@@ -237,7 +246,7 @@ mod tests {
     #[test]
     fn parameters_are_read() {
         let search = read(
-            "net:ms=250,sims=900,search=puct,leaves=2,c_puct=2,c_scale=1,rescale=0,considered=0,reuse=0",
+            "net:ms=250,sims=900,search=puct,leaves=2,c_puct=2,fpu=0.2,c_scale=1,rescale=0,considered=0,reuse=0",
         )
         .unwrap();
         assert!(!search.reuse && !search.config(10).reuse_tree);
@@ -257,6 +266,8 @@ mod tests {
             (puct.c_puct, puct.temperature, puct.dirichlet_fraction),
             (2.0, 0.0, 0.0)
         );
+        assert_eq!(puct.fpu_reduction, 0.2);
+        assert_eq!(read("net:search=puct").unwrap().fpu, 0.0);
         let gumbel = PlaySearch {
             scheme: SchemeName::Gumbel,
             ..search
@@ -298,6 +309,8 @@ mod tests {
             ("net:sims=1.5", "sims=1.5 is not a whole number"),
             ("net:leaves=0", "leaves=0 is not a whole number in 1..=256"),
             ("net:c_puct=-1", "c_puct=-1 is not a positive finite number"),
+            ("net:fpu=-0.1", "fpu=-0.1 is not a number in 0..=2"),
+            ("net:fpu=3", "fpu=3 is not a number in 0..=2"),
             (
                 "net:c_scale=inf",
                 "c_scale=inf is not a positive finite number",
