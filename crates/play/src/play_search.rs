@@ -116,8 +116,9 @@ impl PlaySearch {
 
     /// Reads the search parameters of a `net:` spec: `sims=N` (default 64, or the cap of a
     /// timed search), `ms=M` (a time per move), `search=gumbel|puct`, `leaves=L` (default
-    /// 4), `c_puct=C`, `fpu=F` (0 to 2), `c_scale=C`, `rescale=0|1`, `considered=K` (0: every legal move),
-    /// `reuse=0|1` (default 1: PUCT keeps the subtree of the moves played).
+    /// 4), `c_puct=C`, `fpu=F` (0 to 2), `c_scale=C`, `rescale=0|1`, `considered=K` (0:
+    /// every legal move), `reuse=0|1` (default 1: PUCT keeps the subtree of the moves
+    /// played).
     /// An error in words naming the accepted values.
     pub fn from_spec(spec: &AgentSpec) -> Result<PlaySearch, String> {
         let defaults = PlaySearch::new(SchemeName::Gumbel, DEFAULT_SIMS);
@@ -143,6 +144,7 @@ impl PlaySearch {
             spec.bounded_param(name, default, f32::MIN_POSITIVE, 1e6, expected)
                 .map_err(|_| refused(name, expected))
         };
+        let fpu_expected = "a number in 0..=2, e.g. 0.2";
         let scheme = spec
             .param("search", SchemeName::Gumbel, "gumbel or puct")
             .map_err(|e| e.to_string())?;
@@ -169,8 +171,8 @@ impl PlaySearch {
             leaves: whole("leaves", 1, 256, "a whole number in 1..=256")?.unwrap_or(4),
             c_puct: positive("c_puct", defaults.c_puct)?,
             fpu: spec
-                .bounded_param("fpu", defaults.fpu, 0.0, 2.0, "a number in 0..=2, e.g. 0.2")
-                .map_err(|_| refused("fpu", "a number in 0..=2, e.g. 0.2"))?,
+                .bounded_param("fpu", defaults.fpu, 0.0, 2.0, fpu_expected)
+                .map_err(|_| refused("fpu", fpu_expected))?,
             c_scale: positive("c_scale", defaults.c_scale)?,
             rescale: flag("rescale", defaults.rescale)?,
             considered: whole("considered", 0, 10_000, "a whole number in 0..=10000")?
