@@ -9,7 +9,10 @@ against itself, each move drawn from its policy (scripts/oxo_onnx.py's port of t
 the encoder): the positions its search meets. Half calibrate onnxruntime's static
 quantizer; the other half measure the int8 model against the fp32 one (largest and mean
 difference of the legal-move policy, the value and the score). Prints one JSON line.
-`oxo` plays the result with `net:path=DIR/model.bpk,onnx=OUT.onnx`.
+`oxo` plays the result with `net:path=DIR/model.bpk,onnx=OUT.onnx`. With `--record`, OUT must
+lie in DIR, and DIR/model.json's `play` then records it (`onnx`, its file name, and
+`onnx_crc32`), so that oxo plays the model with it on onnxruntime whenever no `onnx=` or
+`engine=` says otherwise (`oxo play`, `oxo gtp`, `net:ms=500`).
 
 Dependencies: numpy, onnx and onnxruntime.
 """
@@ -21,6 +24,7 @@ import json
 import os
 import sys
 import tempfile
+import zlib
 
 import numpy as np
 from onnxruntime.quantization import (CalibrationDataReader, CalibrationMethod, QuantFormat,
@@ -100,7 +104,11 @@ def main() -> int:
     parser.add_argument("out")
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--record", action="store_true",
+                        help="record OUT (a file in DIR) in DIR/model.json as the graph to play")
     args = parser.parse_args()
+    if args.record and os.path.dirname(os.path.abspath(args.out)) != os.path.abspath(args.dir):
+        sys.exit(f"--record: {args.out} must lie in {args.dir}, beside model.json")
     model = oxo_onnx.Model(args.dir)
     rng = np.random.default_rng(args.seed)
     games = self_play_positions(model, args.positions, rng)
@@ -122,7 +130,29 @@ def main() -> int:
     report.update(model=args.dir, out=args.out, calibration_positions=len(calibration),
                   check_positions=len(check))
     print(json.dumps(report))
+    if args.record:
+        record_graph(args.dir, args.out)
     return 0
+
+
+def record_graph(directory: str, graph: str) -> None:
+    """Names `graph` (a file in `directory`) and its CRC-32 in `directory`/model.json's
+    `play`, replacing the file atomically."""
+    path = os.path.join(directory, "model.json")
+    with open(path) as f:
+        description = json.load(f)
+    with open(graph, "rb") as f:
+        crc = zlib.crc32(f.read())
+    description.setdefault("play", {}).update(
+        onnx=os.path.basename(graph), onnx_crc32=f"{crc:08x}",
+        onnx_meaning="the ONNX graph of this net (a static int8 quantization by "
+                     "scripts/quantize_int8.py) that oxo's onnxruntime engine plays it with, "
+                     "and the CRC-32 of its bytes; model.onnx stays the fp32 network that "
+                     "other front ends read")
+    with tempfile.NamedTemporaryFile("w", dir=directory, delete=False) as f:
+        json.dump(description, f, indent=2, ensure_ascii=False)
+        f.write("\n")
+    os.replace(f.name, path)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ use oxo_search::BatchedSearch;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
+use crate::export::{MAX_GRAPH_BYTES, recorded_graph};
 use crate::play_search::{Budget, INITIAL_SIMULATION_RATE, PlaySearch, SEARCH_PARAMS};
 use crate::value::{NetValue, net_evaluator};
 
@@ -45,8 +46,9 @@ pub struct NetAgent<G: Game> {
 impl<G: Encode> NetAgent<G> {
     /// Loads the model at `path` (a model or checkpoint of variant `G`) to search as
     /// `settings` says on `engine` (or, with `onnx`, on onnxruntime running that ONNX file of
-    /// the same net); `name` is its display name. An error in words for a file that cannot be
-    /// loaded.
+    /// the same net; without it, on onnxruntime, the graph the `model.json` beside the model
+    /// records, [`recorded_graph`], if any); `name` is its display name. An error in words for
+    /// a file that cannot be loaded.
     pub fn load(
         path: &Path,
         engine: EngineKind,
@@ -54,13 +56,15 @@ impl<G: Encode> NetAgent<G> {
         settings: PlaySearch,
         name: &str,
     ) -> Result<NetAgent<G>, String> {
+        let graph = match onnx {
+            Some(file) => Some((format!("onnx={}", file.display()), read_onnx(file)?)),
+            None => recorded_graph_for(path, engine)?,
+        };
         let net = Net::load::<G>(path, &Device::flex()).map_err(|e| e.to_string())?;
-        let model = match onnx {
+        let model = match graph {
             None => EngineModel::new(&net, engine),
-            Some(file) => {
-                let bytes = read_onnx(file)?;
-                EngineModel::with_onnx(&net, bytes)
-                    .map_err(|e| format!("onnx={}: {e}", file.display()))?
+            Some((label, bytes)) => {
+                EngineModel::with_onnx(&net, bytes).map_err(|e| format!("{label}: {e}"))?
             }
         };
         Ok(NetAgent::new(model.open(1), settings, name))
@@ -122,7 +126,8 @@ impl<G: Encode> NetAgent<G> {
     /// `net:path=FILE[,sims=N,ms=M,search=S,...,engine=E,onnx=F,rollouts=R,mix=W,playout=P,score=U,seed=S]`
     /// spec names (the search parameters: [`PlaySearch::from_spec`]; `engine`:
     /// `onnxruntime`, the default, or `burn`; `onnx`: an ONNX file of the same net for
-    /// onnxruntime to run, such as its int8 quantization; `playout`: `uniform` or
+    /// onnxruntime to run, such as its int8 quantization, in place of the graph the model's
+    /// `model.json` records or else the net's own export; `playout`: `uniform` or
     /// `tactical`; the value parameters default to the model's recorded value,
     /// [`recorded_value`](crate::export::recorded_value), so `net:ms=500` plays the shipped
     /// model as its `model.json` says but for the time); an error in words (a bad parameter,
@@ -215,13 +220,22 @@ fn moves_to<G: Game>(root: &G, ours: Action, game: &G) -> Option<(Action, Option
     Some((ours, Some(reply)))
 }
 
-/// The largest ONNX file `onnx=` reads: far above any oxo net (a few MB), far below what
-/// would exhaust memory.
-const MAX_ONNX_BYTES: u64 = 512 << 20;
+/// The graph the model at `path` records for onnxruntime ([`recorded_graph`]), labelled for
+/// messages, where the agent runs on onnxruntime on the CPU and the library loads; `None`
+/// on burn and on the GPU, which play the net's own export.
+fn recorded_graph_for(
+    path: &Path,
+    engine: EngineKind,
+) -> Result<Option<(String, Vec<u8>)>, String> {
+    if oxo_engine::resolve(engine) != EngineKind::Onnxruntime {
+        return Ok(None);
+    }
+    Ok(recorded_graph(path)?.map(|(file, bytes)| (file.display().to_string(), bytes)))
+}
 
-/// The bytes of the ONNX file at `path`, read with a size bound; an error in words.
+/// The bytes of the ONNX file `onnx=` names, read with a size bound; an error in words.
 fn read_onnx(path: &Path) -> Result<Vec<u8>, String> {
-    oxo_nn::read_bounded(path, MAX_ONNX_BYTES).map_err(|e| format!("onnx={}: {e}", path.display()))
+    oxo_nn::read_bounded(path, MAX_GRAPH_BYTES).map_err(|e| format!("onnx={}: {e}", path.display()))
 }
 
 /// The model shipped for `variant` (`models/VARIANT/model.bpk`), looked up under the current
@@ -381,6 +395,83 @@ mod tests {
         assert_eq!(agent.engine.kind(), EngineKind::Onnxruntime);
         let game = Ultimate::new();
         assert!(game.is_legal(agent.choose(&game)));
+    }
+
+    /// A copy of the shipped ultimate model in a new directory whose `model.json` records
+    /// `graph` (written as `model-int8.onnx`) with the CRC-32 `crc` (that of `graph` if
+    /// `None`), or no graph file at all where `graph` is `None`.
+    fn model_recording(graph: Option<&[u8]>, crc: Option<u32>) -> tempfile::TempDir {
+        let shipped = shipped_model("ultimate").expect("ultimate ships a model");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::copy(&shipped, dir.path().join("model.bpk")).unwrap();
+        let text = std::fs::read_to_string(shipped.with_file_name("model.json")).unwrap();
+        let mut description: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let crc = crc.unwrap_or_else(|| crc32fast::hash(graph.unwrap_or_default()));
+        description["play"]["onnx"] = "model-int8.onnx".into();
+        description["play"]["onnx_crc32"] = format!("{crc:08x}").into();
+        let json = serde_json::to_string(&description).unwrap();
+        std::fs::write(dir.path().join("model.json"), json).unwrap();
+        if let Some(graph) = graph {
+            std::fs::write(dir.path().join("model-int8.onnx"), graph).unwrap();
+        }
+        dir
+    }
+
+    /// The graph a model's `model.json` records is what onnxruntime runs (a recorded file
+    /// that is no model fails to load, on onnxruntime only), and a missing or damaged one is
+    /// refused by name rather than replaced by the net's own export.
+    #[test]
+    fn a_recorded_graph_is_played_and_checked() {
+        let repository = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let int8 = std::fs::read(repository.join("docs/engines/ultimate-int8.onnx")).unwrap();
+        let build = |dir: &tempfile::TempDir, extra: &str| {
+            let model = dir.path().join("model.bpk");
+            let spec = format!("net:sims=8,path={}{extra}", model.display());
+            NetAgent::<Ultimate>::from_spec(&spec.parse().unwrap())
+        };
+        let good = model_recording(Some(&int8), None);
+        let mut agent = build(&good, "").expect("the recorded int8 graph");
+        let game = Ultimate::new();
+        assert!(game.is_legal(agent.choose(&game)));
+
+        let garbage = model_recording(Some(b"not a model"), None);
+        let burn = build(&garbage, ",engine=burn");
+        assert!(burn.is_ok(), "burn plays the net itself");
+        let damaged = model_recording(Some(&int8), Some(crc32fast::hash(&int8) ^ 1));
+        let missing = model_recording(None, None);
+        for (dir, says) in [
+            (garbage, "onnxruntime"),
+            (damaged, "CRC-32"),
+            (missing, "model.json"),
+        ] {
+            let err = build(&dir, "").err().map(|e| e.to_string());
+            let err = err.unwrap_or_else(|| panic!("{says}: loaded"));
+            assert!(
+                err.contains("model-int8.onnx") && err.contains(says),
+                "{err}"
+            );
+        }
+    }
+
+    /// A recorded graph is a file beside `model.json`, never a path elsewhere.
+    #[test]
+    fn a_recorded_graph_outside_the_model_directory_is_refused() {
+        let dir = model_recording(Some(b"x"), None);
+        let json = dir.path().join("model.json");
+        let text = std::fs::read_to_string(&json).unwrap();
+        std::fs::write(&json, text.replace("\"model-int8.onnx\"", "\"../x.onnx\"")).unwrap();
+        let err = recorded_graph(&dir.path().join("model.bpk")).expect_err("a path");
+        assert!(err.contains("play.onnx must be a file name"), "{err}");
+    }
+
+    /// Every shipped model's recorded graph, where it records one, is there and intact.
+    #[test]
+    fn shipped_recorded_graphs_are_intact() {
+        for variant in oxo_rules::Variant::ALL.map(oxo_rules::Variant::name) {
+            if let Some(model) = shipped_model(variant) {
+                recorded_graph(&model).unwrap_or_else(|e| panic!("{variant}: {e}"));
+            }
+        }
     }
 
     /// A model path that is a device is refused by name at once, not read without end.

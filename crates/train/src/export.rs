@@ -289,6 +289,52 @@ pub fn play_settings(model: &Path, search: &str, value: Option<NetValue>) -> Val
     })
 }
 
+/// The ONNX graph the `model.json` beside `model` records for onnxruntime to play the net
+/// with (`play.onnx`: a file name in the model's directory, such as the net's int8
+/// quantization by `scripts/quantize_int8.py`, which searches about twice the simulations in
+/// the same time), read and checked against the CRC-32 the record gives
+/// (`play.onnx_crc32`, 8 hex digits). `Ok(None)` where nothing is recorded; an error naming
+/// the file where the record is malformed, the file is missing, or its bytes are not the
+/// recorded ones (a recorded graph is never silently replaced by the net's own export).
+pub fn recorded_graph(model: &Path) -> std::result::Result<Option<(PathBuf, Vec<u8>)>, String> {
+    let model_json = model.with_file_name("model.json");
+    let Some(play) = model_json_field(&model_json, "play") else {
+        return Ok(None);
+    };
+    let Some(name) = play.get(PLAY_GRAPH) else {
+        return Ok(None);
+    };
+    let where_ = model_json.display();
+    let name = name
+        .as_str()
+        .filter(|name| Path::new(name).file_name() == Some(std::ffi::OsStr::new(name)))
+        .ok_or_else(|| format!("{where_}: play.{PLAY_GRAPH} must be a file name beside it"))?;
+    let expected = play
+        .get(PLAY_GRAPH_CRC32)
+        .and_then(Value::as_str)
+        .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+        .ok_or_else(|| format!("{where_}: play.{PLAY_GRAPH_CRC32} must be 8 hex digits"))?;
+    let path = model.with_file_name(name);
+    let bytes = oxo_nn::read_bounded(&path, MAX_GRAPH_BYTES)
+        .map_err(|e| format!("{} (recorded in {where_}): {e}", path.display()))?;
+    let found = crc32fast::hash(&bytes);
+    if found != expected {
+        return Err(format!(
+            "{}: CRC-32 {found:08x}, but {where_} records {expected:08x}: the file is damaged              or not the recorded graph",
+            path.display()
+        ));
+    }
+    Ok(Some((path, bytes)))
+}
+
+/// `model.json`'s `play` field naming the ONNX graph onnxruntime plays the net with.
+pub const PLAY_GRAPH: &str = "onnx";
+/// `model.json`'s `play` field holding that graph's CRC-32.
+pub const PLAY_GRAPH_CRC32: &str = "onnx_crc32";
+/// The largest recorded graph read: far above any oxo net (a few MB), far below what would
+/// exhaust memory.
+pub const MAX_GRAPH_BYTES: u64 = 512 << 20;
+
 /// The value the model file at `model` plays with unless told otherwise: its run's (the
 /// [`NetValue`] of its config: `selfplay.score_utility` and the random playouts) where it
 /// lies in a run directory, else what the `model.json` beside it records (an exported

@@ -1,0 +1,56 @@
+#!/bin/bash
+# adjacency, 2026-11-29: the shipped model searched with its int8 graph
+# (models/adjacency/model-int8.onnx, the file docs/engines/adjacency-int8.onnx made on
+# 2026-11-27 by `python3 scripts/quantize_int8.py models/adjacency OUT`; about twice the
+# simulations of fp32 in the same time), which model.json records as the graph it plays
+# since this folder's results. The matches ran before that record, with
+# onnx=docs/engines/adjacency-int8.onnx in the net's spec (same bytes); since it, the plain
+# default spec plays the same graph.
+#   1. At equal time against alphabeta:ms=500 on the openings of the fp32 model's 71.5%
+#      (docs/strength/adjacency-2026-11-27-ms500-playouts075-equal-time/: --seed 1 to 5, 20
+#      games each, ten paired openings per seed, both colours); two workers, one per core
+#      (taskset), claim the matches in order by mkdir.
+#   2. At the default setting against alphabeta:ms=100 on the 40 openings of --seed 5 (the
+#      fp32 model's 71.2%, docs/strength/adjacency-2026-11-29b-default-seed5/), and of --seed 2
+#      (its 77.5%), one core each. The first 40 openings' int8 figure is
+#      docs/strength/adjacency-2026-11-27g-int8-default/.
+# Run from the repository root with a release build as OXO and ORT_DYLIB_PATH set to
+# onnxruntime's library:
+#   OXO=target/release/oxo docs/strength/adjacency-2026-11-29e-int8-graph/run.sh OUTDIR
+# `run.sh tally` alone rewrites summary.json from the results in this folder.
+set -u
+here=$(dirname "$0")
+S=docs/strength
+tally() {
+  python3 scripts/arena_tally.py --summary "$here/summary.json" \
+    int8-vs-alphabeta-ms500 "$here/int8-ab500-seed*-20.json" \
+    fp32-vs-alphabeta-ms500 "$S/adjacency-2026-11-27-ms500-playouts075-equal-time/ab500-seed*-20.json" \
+    int8-default-seed1 "$S/adjacency-2026-11-27g-int8-default/int8-default-vs-ab100-40games.json" \
+    int8-default-seed2 "$here/int8-default-ab100-seed2-40.json" \
+    int8-default-seed5 "$here/int8-default-ab100-seed5-40.json" \
+    int8-default-seeds125 "$S/adjacency-2026-11-27g-int8-default/int8-default-vs-ab100-40games.json" \
+      "$here/int8-default-ab100-seed[25]-40.json" \
+    fp32-default-seed2 "$S/adjacency-2026-11-27-default-playouts075-vs-alphabeta-ms100-40games-seed2.json" \
+    fp32-default-seed5 "$S/adjacency-2026-11-29b-default-seed5/shipped-ab100-seed5-40.json" \
+    fp32-default-seed1-rerun "$S/adjacency-2026-11-29b-default-seed5/shipped-rerun-ab100-seed1-40.json"
+}
+if [ "${1:-}" = tally ]; then tally; exit; fi
+out=$1; mkdir -p "$out"
+int8=docs/engines/adjacency-int8.onnx
+net=net:search=puct,ms=500,score=1,rollouts=16,mix=0.75,onnx=$int8
+default=net:search=puct,ms=400,score=1,rollouts=16,mix=0.75,onnx=$int8
+worker() {
+  local core=$1
+  for seed in 1 2 3 4 5; do
+    name=int8-ab500-seed$seed-20
+    mkdir "$out/$name.claim" 2>/dev/null || continue
+    taskset -c "$core" "$OXO" arena --variant adjacency --agents "alphabeta:ms=500,$net" \
+      --games 20 --threads 1 --seed "$seed" --out "$out/$name" > "$out/$name.log" 2>&1
+  done
+}
+worker 0 & worker 1 & wait
+taskset -c 1 "$OXO" arena --variant adjacency --agents "alphabeta:ms=100,$default" \
+  --games 40 --threads 1 --seed 5 --out "$out/int8-default-ab100-seed5-40" &
+taskset -c 0 "$OXO" arena --variant adjacency --agents "alphabeta:ms=100,$default" \
+  --games 40 --threads 1 --seed 2 --out "$out/int8-default-ab100-seed2-40" &
+wait
