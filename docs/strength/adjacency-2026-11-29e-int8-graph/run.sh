@@ -28,8 +28,6 @@ tally() {
     int8-default-seed1 "$S/adjacency-2026-11-27g-int8-default/int8-default-vs-ab100-40games.json" \
     int8-default-seed2 "$here/int8-default-ab100-seed2-40.json" \
     int8-default-seed5 "$here/int8-default-ab100-seed5-40.json" \
-    int8-default-seeds125 "$S/adjacency-2026-11-27g-int8-default/int8-default-vs-ab100-40games.json" \
-      "$here/int8-default-ab100-seed[25]-40.json" \
     fp32-default-seed2 "$S/adjacency-2026-11-27-default-playouts075-vs-alphabeta-ms100-40games-seed2.json" \
     fp32-default-seed5 "$S/adjacency-2026-11-29b-default-seed5/shipped-ab100-seed5-40.json" \
     fp32-default-seed1-rerun "$S/adjacency-2026-11-29b-default-seed5/shipped-rerun-ab100-seed1-40.json"
