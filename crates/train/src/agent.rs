@@ -450,6 +450,10 @@ mod tests {
                 err.contains("model-int8.onnx") && err.contains(says),
                 "{err}"
             );
+            assert!(
+                !err.contains("  "),
+                "one sentence, no source indentation: {err}"
+            );
         }
     }
 

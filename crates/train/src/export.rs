@@ -320,7 +320,8 @@ pub fn recorded_graph(model: &Path) -> std::result::Result<Option<(PathBuf, Vec<
     let found = crc32fast::hash(&bytes);
     if found != expected {
         return Err(format!(
-            "{}: CRC-32 {found:08x}, but {where_} records {expected:08x}: the file is damaged              or not the recorded graph",
+            "{}: CRC-32 {found:08x}, but {where_} records {expected:08x}: the file is damaged \
+             or not the recorded graph",
             path.display()
         ));
     }
