@@ -444,8 +444,9 @@ mod tests {
             (damaged, "CRC-32"),
             (missing, "model.json"),
         ] {
-            let err = build(&dir, "").err().map(|e| e.to_string());
-            let err = err.unwrap_or_else(|| panic!("{says}: loaded"));
+            let Err(err) = build(&dir, "") else {
+                panic!("{says}: loaded")
+            };
             assert!(
                 err.contains("model-int8.onnx") && err.contains(says),
                 "{err}"

@@ -329,9 +329,9 @@ pub fn recorded_graph(model: &Path) -> std::result::Result<Option<(PathBuf, Vec<
 }
 
 /// `model.json`'s `play` field naming the ONNX graph onnxruntime plays the net with.
-pub const PLAY_GRAPH: &str = "onnx";
+const PLAY_GRAPH: &str = "onnx";
 /// `model.json`'s `play` field holding that graph's CRC-32.
-pub const PLAY_GRAPH_CRC32: &str = "onnx_crc32";
+const PLAY_GRAPH_CRC32: &str = "onnx_crc32";
 /// The largest recorded graph read: far above any oxo net (a few MB), far below what would
 /// exhaust memory.
 pub const MAX_GRAPH_BYTES: u64 = 512 << 20;

@@ -31,6 +31,27 @@ tally() {
     fp32-default-seed2 "$S/adjacency-2026-11-27-default-playouts075-vs-alphabeta-ms100-40games-seed2.json" \
     fp32-default-seed5 "$S/adjacency-2026-11-29b-default-seed5/shipped-ab100-seed5-40.json" \
     fp32-default-seed1-rerun "$S/adjacency-2026-11-29b-default-seed5/shipped-rerun-ab100-seed1-40.json"
+  # The 120 openings of seeds 1 (its first 40), 2 and 5: int8, and fp32 counting its record
+  # on the first 40 (the first 40 games of the 60-game record file) or the rerun there.
+  python3 - "$here/summary.json" "$S/adjacency-2026-11-27-default-playouts075-vs-alphabeta-ms100-60games.json" <<'PY'
+import json, sys
+summary = json.load(open(sys.argv[1]))
+games = [g for g in json.load(open(sys.argv[2]))["games"] if g["opening"] < 20]
+summary["fp32-default-seed1-record-first40"] = {
+    "wins": sum(g["result"] in ("x", "o") and g[g["result"]] == 1 for g in games),
+    "draws": sum(g["result"] == "draw" for g in games), "games": len(games)}
+first = summary["fp32-default-seed1-record-first40"]
+first["losses"] = first["games"] - first["wins"] - first["draws"]
+def total(labels):
+    w, d, l = (sum(summary[k][f] for k in labels) for f in ("wins", "draws", "losses"))
+    return {"wins": w, "draws": d, "losses": l, "score": round((w + d / 2) / (w + d + l), 4)}
+for name, first40 in (("int8", "int8-default-seed1"), ("fp32-record", "fp32-default-seed1-record-first40"),
+                      ("fp32-rerun", "fp32-default-seed1-rerun")):
+    kind = name.split("-")[0]
+    summary[f"{name}-default-120"] = total([first40, f"{kind}-default-seed2", f"{kind}-default-seed5"])
+    print(f"{name} on 120 openings: {summary[f'{name}-default-120']}")
+json.dump(summary, open(sys.argv[1], "w"), indent=2)
+PY
 }
 if [ "${1:-}" = tally ]; then tally; exit; fi
 out=$1; mkdir -p "$out"
