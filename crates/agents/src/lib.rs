@@ -36,6 +36,13 @@ pub trait Agent<G: Game>: Send {
     fn nodes_searched(&self) -> u64 {
         0
     }
+
+    /// What the agent plays with beyond its spec, for result files to record (a net agent:
+    /// the model file, the graph and the engine that ran it); `None` where the spec says it
+    /// all.
+    fn plays_with(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A variant's handcrafted knowledge: what `greedy` and `alphabeta` maximise.

@@ -57,6 +57,10 @@ pub struct Standing {
     pub draws: u32,
     /// Games lost.
     pub losses: u32,
+    /// What the agent played with beyond its spec ([`Agent::plays_with`]: for a net, the
+    /// model file, the graph and the engine); absent where the spec says it all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plays_with: Option<String>,
     /// Elo with its 95% interval (the anchor is at 0).
     pub rating: Rating,
 }
@@ -189,9 +193,11 @@ pub fn run_tournament_with<G: Game>(
     factory: &AgentFactory<'_, G>,
     on_game: &(dyn Fn() + Sync),
 ) -> Result<Report, SpecError> {
-    for spec in specs {
-        factory(spec)?; // fail fast on a bad spec, before any game
-    }
+    // Fail fast on a bad spec, before any game; note what each agent plays with.
+    let plays_with = specs
+        .iter()
+        .map(|spec| Ok(factory(spec)?.plays_with()))
+        .collect::<Result<Vec<_>, SpecError>>()?;
     let openings = config.games_per_pair.div_ceil(2);
     let mut jobs = Vec::new();
     for a in 0..specs.len() {
@@ -229,11 +235,16 @@ pub fn run_tournament_with<G: Game>(
             })
         })
         .collect::<Result<_, SpecError>>()?;
-    Ok(summarise::<G>(specs, config, games))
+    Ok(summarise::<G>(specs, &plays_with, config, games))
 }
 
 /// Tallies games into standings, pairings and ratings.
-fn summarise<G: Game>(specs: &[AgentSpec], config: &ArenaConfig, games: Vec<GameRecord>) -> Report {
+fn summarise<G: Game>(
+    specs: &[AgentSpec],
+    plays_with: &[Option<String>],
+    config: &ArenaConfig,
+    games: Vec<GameRecord>,
+) -> Report {
     let n = specs.len();
     let mut wins = vec![vec![0u32; n]; n]; // wins[i][j]: i beat j
     let mut draws = vec![vec![0u32; n]; n];
@@ -275,6 +286,7 @@ fn summarise<G: Game>(specs: &[AgentSpec], config: &ArenaConfig, games: Vec<Game
             wins: wins[i].iter().sum(),
             draws: draws[i].iter().sum(),
             losses: (0..n).map(|j| wins[j][i]).sum(),
+            plays_with: plays_with[i].clone(),
             rating: ratings[i],
         })
         .collect();

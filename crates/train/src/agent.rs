@@ -41,6 +41,8 @@ pub struct NetAgent<G: Game> {
     rng: SmallRng,
     name: String,
     evaluations: u64,
+    /// The model file, graph and engine this agent plays with ([`Agent::plays_with`]).
+    plays_with: String,
 }
 
 impl<G: Encode> NetAgent<G> {
@@ -61,17 +63,31 @@ impl<G: Encode> NetAgent<G> {
             None => recorded_graph_for(path, engine)?,
         };
         let net = Net::load::<G>(path, &Device::flex()).map_err(|e| e.to_string())?;
+        let graph_played = match &graph {
+            Some((label, bytes)) => format!("{label} (CRC-32 {:08x})", crc32fast::hash(bytes)),
+            None => "its own export".to_string(),
+        };
         let model = match graph {
             None => EngineModel::new(&net, engine),
             Some((label, bytes)) => {
                 EngineModel::with_onnx(&net, bytes).map_err(|e| format!("{label}: {e}"))?
             }
         };
-        Ok(NetAgent::new(model.open(1), settings, name))
+        let mut agent = NetAgent::new(model.open(1), settings, name);
+        agent.plays_with = match model.kind() {
+            EngineKind::Burn => format!("model {} on burn", path.display()),
+            kind => format!(
+                "model {}, graph {graph_played}, on {}",
+                path.display(),
+                oxo_engine::describe(kind)
+            ),
+        };
+        Ok(agent)
     }
 
     /// An agent over a net's engine, without playouts.
     pub fn new(engine: Engine, settings: PlaySearch, name: &str) -> NetAgent<G> {
+        let plays_with = format!("a net on {}", oxo_engine::describe(engine.kind()));
         NetAgent {
             engine,
             settings,
@@ -81,6 +97,7 @@ impl<G: Encode> NetAgent<G> {
             rng: SmallRng::seed_from_u64(0),
             name: name.to_string(),
             evaluations: 0,
+            plays_with,
         }
     }
 
@@ -197,6 +214,10 @@ impl<G: Encode> Agent<G> for NetAgent<G> {
 
     fn nodes_searched(&self) -> u64 {
         self.evaluations
+    }
+
+    fn plays_with(&self) -> Option<String> {
+        Some(self.plays_with.clone())
     }
 }
 
@@ -433,10 +454,20 @@ mod tests {
         let mut agent = build(&good, "").expect("the recorded int8 graph");
         let game = Ultimate::new();
         assert!(game.is_legal(agent.choose(&game)));
+        let plays_with = agent.plays_with().unwrap();
+        let graph = format!("model-int8.onnx (CRC-32 {:08x})", crc32fast::hash(&int8));
+        assert!(
+            plays_with.contains(&graph) && plays_with.contains("on onnxruntime"),
+            "{plays_with}"
+        );
 
         let garbage = model_recording(Some(b"not a model"), None);
-        let burn = build(&garbage, ",engine=burn");
-        assert!(burn.is_ok(), "burn plays the net itself");
+        let burn = build(&garbage, ",engine=burn").expect("burn plays the net itself");
+        let plays_with = burn.plays_with().unwrap();
+        assert!(
+            plays_with.ends_with("model.bpk on burn") && !plays_with.contains("onnx"),
+            "{plays_with}"
+        );
         let damaged = model_recording(Some(&int8), Some(crc32fast::hash(&int8) ^ 1));
         let missing = model_recording(None, None);
         for (dir, says) in [

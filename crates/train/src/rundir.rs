@@ -165,19 +165,24 @@ pub struct RunInfo {
 impl RunInfo {
     /// The record of a run of `config` started now by `command`.
     pub fn now(config: &RunConfig, command: Vec<String>) -> RunInfo {
-        let git_commit = Some(env!("OXO_GIT_COMMIT").to_string()).filter(|c| !c.is_empty());
         RunInfo {
             seed: config.seed,
             variant: config.variant.clone(),
             oxo_version: env!("CARGO_PKG_VERSION").to_string(),
             burn_version: BURN_VERSION.to_string(),
             engine: Some(oxo_engine::describe(oxo_engine::resolve(config.engine))),
-            git_commit,
+            git_commit: build_commit(),
             started_unix: unix_now(),
             cores: std::thread::available_parallelism().ok().map(|n| n.get()),
             command,
         }
     }
+}
+
+/// The git commit oxo was built from (`git rev-parse HEAD` at build time; uncommitted
+/// changes are not recorded), if it was built in a git checkout.
+pub fn build_commit() -> Option<String> {
+    Some(env!("OXO_GIT_COMMIT").to_string()).filter(|c| !c.is_empty())
 }
 
 /// The burn version this crate is built against.

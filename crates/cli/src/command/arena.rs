@@ -54,6 +54,24 @@ impl ArenaArgs {
     }
 }
 
+/// What `PREFIX.json` holds: the report and what made it.
+#[derive(serde::Serialize)]
+struct ResultsFile<'a> {
+    #[serde(flatten)]
+    report: &'a Report,
+    made_by: MadeBy,
+}
+
+/// The oxo build and command line that played a tournament, so that a result file says how
+/// to play it again (each agent's model, graph and engine are in its standing).
+#[derive(serde::Serialize)]
+struct MadeBy {
+    oxo_version: &'static str,
+    /// The git commit oxo was built from, if it was built in a git checkout.
+    git_commit: Option<String>,
+    command: Vec<String>,
+}
+
 fn run_arena(
     variant: Variant,
     agents: &[oxo_agents::AgentSpec],
@@ -93,7 +111,15 @@ fn run_arena(
         .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
     println!("{}", report.table());
-    let json = serde_json::to_string_pretty(&report).expect("reports serialise");
+    let results = ResultsFile {
+        report: &report,
+        made_by: MadeBy {
+            oxo_version: env!("CARGO_PKG_VERSION"),
+            git_commit: oxo_train::rundir::build_commit(),
+            command: std::env::args().collect(),
+        },
+    };
+    let json = serde_json::to_string_pretty(&results).expect("reports serialise");
     let svg = oxo_arena::chart::ratings_svg(&report);
     for (path, bytes) in [(&json_path, json.as_bytes()), (&svg_path, svg.as_bytes())] {
         oxo_train::write_atomic(path, bytes).map_err(|e| e.to_string())?;

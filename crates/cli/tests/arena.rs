@@ -1,0 +1,63 @@
+//! `oxo arena`'s result file says how it was made: the oxo build and command line, and for
+//! each net agent the model file, graph and engine it played with.
+
+use std::process::Command;
+
+#[test]
+fn arena_results_record_the_build_the_command_and_what_each_net_played_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = dir.path().join("match");
+    let args = [
+        "arena",
+        "--variant",
+        "tictactoe",
+        "--agents",
+        "random,net:sims=4,engine=burn",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--out",
+        prefix.to_str().unwrap(),
+    ];
+    let output = Command::new(env!("CARGO_BIN_EXE_oxo"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = std::fs::read_to_string(prefix.with_extension("json")).unwrap();
+    let results: serde_json::Value = serde_json::from_str(&text).unwrap();
+
+    let made_by = &results["made_by"];
+    assert_eq!(made_by["oxo_version"], env!("CARGO_PKG_VERSION"));
+    let command: Vec<&str> = made_by["command"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|arg| arg.as_str().unwrap())
+        .collect();
+    assert_eq!(command[1..], args, "the arguments after the program");
+    let commit = &made_by["git_commit"];
+    assert!(
+        commit.is_null()
+            || commit
+                .as_str()
+                .is_some_and(|c| c.len() == 40 && c.chars().all(|d| d.is_ascii_hexdigit())),
+        "{commit}"
+    );
+
+    let standings = results["standings"].as_array().unwrap();
+    assert!(
+        standings[0].get("plays_with").is_none(),
+        "random's spec says it all"
+    );
+    let net = standings[1]["plays_with"].as_str().unwrap();
+    assert!(
+        net.starts_with("model ") && net.contains("tictactoe") && net.ends_with(" on burn"),
+        "{net}"
+    );
+}
