@@ -8,8 +8,8 @@
 # default spec plays the same graph.
 #   1. At equal time against alphabeta:ms=500 on the openings of the fp32 model's 71.5%
 #      (docs/strength/adjacency-2026-11-27-ms500-playouts075-equal-time/: --seed 1 to 5, 20
-#      games each, ten paired openings per seed, both colours); two workers, one per core
-#      (taskset), claim the matches in order by mkdir.
+#      games each, ten paired openings per seed, both colours); two workers, one per core,
+#      play the matches in order (scripts/arena_queue.sh).
 #   2. At the default setting against alphabeta:ms=100 on the 40 openings of --seed 5 (the
 #      fp32 model's 71.2%, docs/strength/adjacency-2026-11-29b-default-seed5/), and of --seed 2
 #      (its 77.5%), one core each. The first 40 openings' int8 figure is
@@ -58,18 +58,7 @@ out=$1; mkdir -p "$out"
 int8=docs/engines/adjacency-int8.onnx
 net=net:search=puct,ms=500,score=1,rollouts=16,mix=0.75,onnx=$int8
 default=net:search=puct,ms=400,score=1,rollouts=16,mix=0.75,onnx=$int8
-worker() {
-  local core=$1
-  for seed in 1 2 3 4 5; do
-    name=int8-ab500-seed$seed-20
-    mkdir "$out/$name.claim" 2>/dev/null || continue
-    taskset -c "$core" "$OXO" arena --variant adjacency --agents "alphabeta:ms=500,$net" \
-      --games 20 --threads 1 --seed "$seed" --out "$out/$name" > "$out/$name.log" 2>&1
-  done
-}
-worker 0 & worker 1 & wait
-taskset -c 1 "$OXO" arena --variant adjacency --agents "alphabeta:ms=100,$default" \
-  --games 40 --threads 1 --seed 5 --out "$out/int8-default-ab100-seed5-40" &
-taskset -c 0 "$OXO" arena --variant adjacency --agents "alphabeta:ms=100,$default" \
-  --games 40 --threads 1 --seed 2 --out "$out/int8-default-ab100-seed2-40" &
-wait
+for seed in 1 2 3 4 5; do echo "int8-ab500-seed$seed-20 alphabeta:ms=500,$net 20 $seed"; done |
+  scripts/arena_queue.sh adjacency "$out" 0,1
+for seed in 2 5; do echo "int8-default-ab100-seed$seed-40 alphabeta:ms=100,$default 40 $seed"; done |
+  scripts/arena_queue.sh adjacency "$out" 0,1

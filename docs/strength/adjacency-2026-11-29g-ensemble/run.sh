@@ -38,8 +38,5 @@ python3 "$here/ensemble.py" "$out/ens3/model.onnx" models/adjacency/model.onnx \
 cp models/adjacency/model.json "$out/ens3/"
 python3 scripts/quantize_int8.py "$out/ens3" "$out/ens3/ens3-int8.onnx"
 net="net:search=puct,ms=400,score=1,rollouts=16,mix=0.75,onnx=$out/ens3/ens3-int8.onnx"
-for seed in 2 5; do
-  taskset -c $((seed % 2)) "$OXO" arena --variant adjacency --agents "alphabeta:ms=100,$net" \
-    --games 40 --threads 1 --seed $seed --out "$out/ens3-ab100-seed$seed-40" &
-done
-wait
+for seed in 2 5; do echo "ens3-ab100-seed$seed-40 alphabeta:ms=100,$net 40 $seed"; done |
+  scripts/arena_queue.sh adjacency "$out" 0,1
