@@ -12,8 +12,10 @@
 #      play the matches in order (scripts/arena_queue.sh).
 #   2. At the default setting against alphabeta:ms=100 on the 40 openings of --seed 5 (the
 #      fp32 model's 71.2%, docs/strength/adjacency-2026-11-29b-default-seed5/), and of --seed 2
-#      (its 77.5%), one core each. The first 40 openings' int8 figure is
-#      docs/strength/adjacency-2026-11-27g-int8-default/.
+#      (its 77.5%), one core each; on 2026-11-29 (session 33), with the graph recorded, that
+#      of --seed 3 too (the fp32 model played its first 24,
+#      docs/strength/adjacency-2026-11-27e-default-vs-alphabeta-ms100-moves/). The first 40
+#      openings' int8 figure is docs/strength/adjacency-2026-11-27g-int8-default/.
 # Run from the repository root with a release build as OXO and ORT_DYLIB_PATH set to
 # onnxruntime's library:
 #   OXO=target/release/oxo docs/strength/adjacency-2026-11-29e-int8-graph/run.sh OUTDIR
@@ -28,6 +30,7 @@ tally() {
     int8-default-seed1 "$S/adjacency-2026-11-27g-int8-default/int8-default-vs-ab100-40games.json" \
     int8-default-seed2 "$here/int8-default-ab100-seed2-40.json" \
     int8-default-seed5 "$here/int8-default-ab100-seed5-40.json" \
+    int8-default-seed3 "$here/int8-default-ab100-seed3-40.json" \
     fp32-default-seed2 "$S/adjacency-2026-11-27-default-playouts075-vs-alphabeta-ms100-40games-seed2.json" \
     fp32-default-seed5 "$S/adjacency-2026-11-29b-default-seed5/shipped-ab100-seed5-40.json" \
     fp32-default-seed1-rerun "$S/adjacency-2026-11-29b-default-seed5/shipped-rerun-ab100-seed1-40.json"
@@ -50,6 +53,9 @@ for name, first40 in (("int8", "int8-default-seed1"), ("fp32-record", "fp32-defa
     kind = name.split("-")[0]
     summary[f"{name}-default-120"] = total([first40, f"{kind}-default-seed2", f"{kind}-default-seed5"])
     print(f"{name} on 120 openings: {summary[f'{name}-default-120']}")
+summary["int8-default-160"] = total(["int8-default-seed1", "int8-default-seed2",
+                                     "int8-default-seed5", "int8-default-seed3"])
+print(f"int8 on 160 openings (with --seed 3's): {summary['int8-default-160']}")
 json.dump(summary, open(sys.argv[1], "w"), indent=2)
 PY
 }
@@ -60,5 +66,5 @@ net=net:search=puct,ms=500,score=1,rollouts=16,mix=0.75,onnx=$int8
 default=net:search=puct,ms=400,score=1,rollouts=16,mix=0.75,onnx=$int8
 for seed in 1 2 3 4 5; do echo "int8-ab500-seed$seed-20 alphabeta:ms=500,$net 20 $seed"; done |
   scripts/arena_queue.sh adjacency "$out" 0,1
-for seed in 2 5; do echo "int8-default-ab100-seed$seed-40 alphabeta:ms=100,$default 40 $seed"; done |
+for seed in 2 5 3; do echo "int8-default-ab100-seed$seed-40 alphabeta:ms=100,$default 40 $seed"; done |
   scripts/arena_queue.sh adjacency "$out" 0,1
