@@ -1,7 +1,8 @@
 //! `oxo arena`'s result file says how it was made: the oxo build and command line, and for
 //! each net agent the model file, graph and engine it played with.
 
-use std::process::Command;
+mod common;
+use common::oxo;
 
 #[test]
 fn arena_results_record_the_build_the_command_and_what_each_net_played_with() {
@@ -20,15 +21,7 @@ fn arena_results_record_the_build_the_command_and_what_each_net_played_with() {
         "--out",
         prefix.to_str().unwrap(),
     ];
-    let output = Command::new(env!("CARGO_BIN_EXE_oxo"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    oxo(&args);
     let text = std::fs::read_to_string(prefix.with_extension("json")).unwrap();
     let results: serde_json::Value = serde_json::from_str(&text).unwrap();
 

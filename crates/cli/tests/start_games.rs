@@ -3,22 +3,11 @@
 
 use std::process::Command;
 
+mod common;
+use common::oxo;
+
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/start_games.py");
 const BASE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../configs/tictactoe.toml");
-
-fn oxo(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_oxo"))
-        .args(args)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "oxo {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    text
-}
 
 #[test]
 fn start_games_picks_the_lost_games_and_train_accepts_them() {

@@ -73,8 +73,7 @@ impl<G: Encode> NetAgent<G> {
                 EngineModel::with_onnx(&net, bytes).map_err(|e| format!("{label}: {e}"))?
             }
         };
-        let mut agent = NetAgent::new(model.open(1), settings, name);
-        agent.plays_with = match model.kind() {
+        let plays_with = match model.kind() {
             EngineKind::Burn => format!("model {} on burn", path.display()),
             kind => format!(
                 "model {}, graph {graph_played}, on {}",
@@ -82,12 +81,17 @@ impl<G: Encode> NetAgent<G> {
                 oxo_engine::describe(kind)
             ),
         };
-        Ok(agent)
+        Ok(NetAgent::new(model.open(1), settings, name, plays_with))
     }
 
-    /// An agent over a net's engine, without playouts.
-    pub fn new(engine: Engine, settings: PlaySearch, name: &str) -> NetAgent<G> {
-        let plays_with = format!("a net on {}", oxo_engine::describe(engine.kind()));
+    /// An agent over a net's engine, without playouts; `plays_with` says what it plays with
+    /// for result files ([`Agent::plays_with`]: the model file, the graph and the engine).
+    pub fn new(
+        engine: Engine,
+        settings: PlaySearch,
+        name: &str,
+        plays_with: String,
+    ) -> NetAgent<G> {
         NetAgent {
             engine,
             settings,
