@@ -45,16 +45,18 @@ summary["fp32-default-seed1-record-first40"] = {
     "draws": sum(g["result"] == "draw" for g in games), "games": len(games)}
 first = summary["fp32-default-seed1-record-first40"]
 first["losses"] = first["games"] - first["wins"] - first["draws"]
-def total(labels):
-    w, d, l = (sum(summary[k][f] for k in labels) for f in ("wins", "draws", "losses"))
+def total(labels, side=lambda record: record):
+    w, d, l = (sum(side(summary[k])[f] for k in labels) for f in ("wins", "draws", "losses"))
     return {"wins": w, "draws": d, "losses": l, "score": round((w + d / 2) / (w + d + l), 4)}
 for name, first40 in (("int8", "int8-default-seed1"), ("fp32-record", "fp32-default-seed1-record-first40"),
                       ("fp32-rerun", "fp32-default-seed1-rerun")):
     kind = name.split("-")[0]
     summary[f"{name}-default-120"] = total([first40, f"{kind}-default-seed2", f"{kind}-default-seed5"])
     print(f"{name} on 120 openings: {summary[f'{name}-default-120']}")
-summary["int8-default-160"] = total(["int8-default-seed1", "int8-default-seed2",
-                                     "int8-default-seed5", "int8-default-seed3"])
+int8_160 = ["int8-default-seed1", "int8-default-seed2", "int8-default-seed5", "int8-default-seed3"]
+summary["int8-default-160"] = total(int8_160)
+for side in ("as_x", "as_o"):
+    summary["int8-default-160"][side] = total(int8_160, lambda record: record[side])
 print(f"int8 on 160 openings (with --seed 3's): {summary['int8-default-160']}")
 json.dump(summary, open(sys.argv[1], "w"), indent=2)
 PY
