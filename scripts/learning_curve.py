@@ -7,7 +7,7 @@ the cores the run had). Writes an SVG (matplotlib) and prints the points.
     usage: scripts/learning_curve.py METRICS_JSONL OUT.svg --cores N [--title TEXT]
                                      [--previous METRICS_JSONL ...]
 
-METRICS_JSONL is a run directory's metrics.jsonl (or a copy of it, as docs/curves/ keeps);
+METRICS_JSONL is a run directory's metrics.jsonl (or a copy of it, as lab/curves/ keeps);
 `--previous` lists the metrics of the runs a warm-started run continued, oldest first, so
 that their hours count too. Needs matplotlib (`pip install matplotlib`).
 """

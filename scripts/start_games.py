@@ -8,7 +8,7 @@ and `start_game_prob` added at the end of its [selfplay] table; `oxo train` chec
 move when it reads the config.
 
     scripts/start_games.py --base configs/adjacency.toml --prob 0.5 \
-        --side o --agent net 'docs/strength/adjacency*/**/*.json' > run.toml
+        --side o --agent net 'lab/strength/adjacency*/**/*.json' > run.toml
 """
 
 import argparse

@@ -135,7 +135,7 @@ async function nnEval() {
   return JSON.parse(g.nn_eval(out.policy, out.wdl, out.score.length ? out.score[0] : undefined));
 }
 
-/// The notation of the cell at `row`, `col` (RULES.md: columns A.., rows 1.. from the top).
+/// The notation of the cell at `row`, `col` (docs/RULES.md: columns A.., rows 1.. from the top).
 function cellName(row, col) {
   return String.fromCharCode(65 + col) + (row + 1);
 }

@@ -1,7 +1,7 @@
 //! How extreme games between two agents end: on the tie-break (every board closed) or by a
 //! big-board pattern, and how often a pattern's winner is behind on board points, which is
 //! where the trainer's score target (the final margin of board points) and the result
-//! disagree (docs/experiments.md).
+//! disagree (docs/experiments.md, section 'extreme').
 //!
 //! `cargo run --release -p oxo-agents --example extreme_endings -- A B GAMES`, e.g.
 //! `greedy:seed=1 greedy:seed=2 200`. Each game opens with two random moves (seeded by its

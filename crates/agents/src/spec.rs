@@ -51,6 +51,10 @@ pub enum SpecError {
         /// The variant's name.
         variant: &'static str,
     },
+    /// An agent built outside this crate (a net) refused its spec; the message, in the
+    /// agent's own words, names what is wrong and what it accepts.
+    #[error("{0}")]
+    Refused(String),
     /// A parameter's value cannot be used.
     #[error("bad value '{value}' for {param}: expected {expected}")]
     BadValue {

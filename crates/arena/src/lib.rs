@@ -41,7 +41,7 @@ pub struct GameRecord {
     pub scores: Option<[i32; 2]>,
     /// Number of moves, opening included.
     pub plies: usize,
-    /// Every move from the start, opening included, in `RULES.md` notation: replayed from
+    /// Every move from the start, opening included, in `docs/RULES.md` notation: replayed from
     /// the empty board they give the game's end, so a lost game can be examined move by move.
     pub moves: Vec<String>,
 }

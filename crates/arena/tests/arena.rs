@@ -95,7 +95,7 @@ fn recorded_moves_replay_to_the_recorded_end() {
         assert_eq!(game.moves.len(), game.plies);
         let mut board = TicTacToe::new();
         for text in &game.moves {
-            let action = TicTacToe::parse_action(text).expect("RULES.md notation");
+            let action = TicTacToe::parse_action(text).expect("docs/RULES.md notation");
             assert!(board.is_legal(action), "{text} in {:?}", game.moves);
             board.play(action);
         }

@@ -98,6 +98,11 @@ impl Engine {
         })
     }
 
+    /// What the agent answering `genmove` resolved its spec to ([`Session::agent_setting`]).
+    pub fn agent_setting(&self) -> Option<String> {
+        self.session.agent_setting()
+    }
+
     /// Serves commands from `input` until `quit` or end of input.
     pub fn run(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
         loop {

@@ -1,5 +1,6 @@
-//! `oxo`: play, serve, rate and benchmark the tic-tac-toe variants. Each command lives in its
-//! own module under `command/`; this file parses the command line and hands over.
+//! `oxo`: train, play, serve, rate, export, average, grow and benchmark networks for the
+//! tic-tac-toe variants. Each command lives in its own module under `command/`; this file
+//! parses the command line and hands over.
 
 mod command;
 
@@ -11,9 +12,10 @@ use tracing_subscriber::util::SubscriberInitExt;
 
 use command::{arena, average, bench, export, grow, gtp, play, status, train};
 
-/// Self-play reinforcement learning for tic-tac-toe variants.
+/// Self-play reinforcement learning for tic-tac-toe variants: train networks, play them,
+/// serve them as a GTP-style engine, rate agents, export and benchmark.
 #[derive(Parser)]
-#[command(name = "oxo", version, about, long_about = None)]
+#[command(name = "oxo", version, long_about = None)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -23,24 +25,38 @@ struct Cli {
 enum Command {
     /// Play a game against the computer at the terminal (or through a pipe).
     Play(play::PlayArgs),
-    /// Serve a GTP-style engine on stdin/stdout (protocol in README.md).
+    /// Serve a GTP-style engine on stdin/stdout.
+    ///
+    /// One command a line, each answered `= ...` or `? ...`; `list_commands` names them.
     Gtp(gtp::GtpArgs),
     /// Rate agents in a round robin: paired games, Elo with 95% intervals, JSON and SVG.
     Arena(arena::ArenaArgs),
-    /// Train a network by self-play (resumes a run directory where it stopped).
+    /// Train a network by self-play, in a run directory or a store run.
+    ///
+    /// A run directory's run resumes where it stopped; a store run (`--run URL`, or
+    /// `--role`) is shared by many processes, each playing one role.
     Train(train::TrainArgs),
-    /// Where a store run stands (`oxo train --run URL`): generation, best net, the last gate
-    /// decision, each self-play worker's games per hour; from the store alone.
+    /// Where a run stands, from a run directory or a store run, changing nothing.
+    ///
+    /// For a run directory: its generation, best net, how it was started, its training
+    /// cost and its last rating. For a store run: its generation, best net, last gate
+    /// decision and each self-play worker's games per hour.
     Status(status::StatusArgs),
-    /// Export a trained network for other front ends: ONNX, safetensors, model.json, README.
+    /// Export a trained network as a directory for other front ends.
+    ///
+    /// The directory holds model.onnx, model.safetensors, model.bpk, model.json (the input
+    /// encoding, the moves, the outputs, how to play it) and a README.
     Export(export::ExportArgs),
-    /// Average the weights of several snapshots of one network (stochastic weight averaging):
-    /// e.g. a run's last generations, into one model file.
+    /// Average the weights of snapshots of one network into one model file.
+    ///
+    /// Stochastic weight averaging, e.g. of a run's last generations.
     Average(average::AverageArgs),
-    /// Grow a trained network (Net2Net): deeper, with new residual blocks that start silent,
-    /// or reading input planes its encoding gained since, so training starts from what it knows.
+    /// Grow a trained network (Net2Net), so training starts from what it knows.
+    ///
+    /// Deeper, with new residual blocks that start silent, or reading the input planes its
+    /// variant's encoding gained since it was trained.
     Grow(grow::GrowArgs),
-    /// Measure speed.
+    /// Measure speed: the network, self-play, the rules and the handcrafted agents.
     Bench {
         #[command(subcommand)]
         target: bench::BenchTarget,

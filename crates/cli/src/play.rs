@@ -1,5 +1,6 @@
-//! `oxo play`: a person against an agent at the terminal (the flow of seed 004). Works the
-//! same when stdin is a pipe, so scripts can play it.
+//! `oxo play`: a person against an agent at the terminal: a name, a side, then the board and
+//! a prompt each turn until the game ends. Works the same when stdin is a pipe, so scripts can
+//! play it.
 
 use std::io::{self, BufRead, Write};
 

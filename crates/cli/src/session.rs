@@ -39,6 +39,9 @@ pub trait Session {
     /// with a score head). The network is the `net` agent's model on its engine, or else the
     /// variant's shipped model on the default engine.
     fn nn_eval(&mut self) -> Result<String, String>;
+    /// The setting the agent resolved its spec to, where the spec does not say it all (a
+    /// net's full search, value, model, graph and engine).
+    fn agent_setting(&self) -> Option<String>;
 }
 
 /// The agent `play` and `gtp` use when none is given: the variant's shipped model with the
@@ -92,6 +95,10 @@ impl<G: Game> GameSession<G> {
 impl<G: Encode + Evaluate> Session for GameSession<G> {
     fn variant(&self) -> Variant {
         self.variant
+    }
+
+    fn agent_setting(&self) -> Option<String> {
+        self.agent.plays_with()
     }
 
     fn to_move(&self) -> Option<Player> {

@@ -50,7 +50,10 @@ fn arena_results_record_the_build_the_command_and_what_each_net_played_with() {
     );
     let net = standings[1]["plays_with"].as_str().unwrap();
     assert!(
-        net.starts_with("model ") && net.contains("tictactoe") && net.ends_with(" on burn"),
+        net.starts_with("net:search=")
+            && net.contains("; model ")
+            && net.contains("tictactoe")
+            && net.ends_with(" on burn"),
         "{net}"
     );
 }

@@ -1,8 +1,8 @@
 //! Network inputs: each variant's position as a stack of `H x W` feature planes.
 //!
 //! Every plane covers the variant's whole grid (`Game::HEIGHT x Game::WIDTH`, cell
-//! `row * width + col` as in `RULES.md`), so one convolutional trunk serves every variant and a
-//! symmetry of the board is a permutation of every plane's cells. Positions are encoded from
+//! `row * width + col` as in `docs/RULES.md`), so one convolutional trunk serves every variant
+//! and a symmetry of the board is a permutation of every plane's cells. Positions are encoded from
 //! the point of view of the player to move ("mover" and "opponent" rather than X and O), so the
 //! net learns one game, not two. Scalars (balances, scores, flags) become constant planes,
 //! scaled to about `[-1, 1]`.

@@ -21,8 +21,9 @@ use crate::library::{self, Runtime};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EngineKind {
-    /// onnxruntime on the CPU, on the ONNX export of the net (2-3x burn's speed on one
-    /// core); falls back to burn, saying so once, where the library is missing.
+    /// onnxruntime on the CPU, on the ONNX export of the net (faster than burn on a CPU;
+    /// `oxo bench nn` compares them); falls back to burn, saying so once, where the library
+    /// is missing.
     #[default]
     Onnxruntime,
     /// burn on the device the run names (`--device`): always available.

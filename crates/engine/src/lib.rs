@@ -1,5 +1,5 @@
 //! Inference engines for oxo's search: the network's forward pass on onnxruntime (the
-//! default: 2-3x burn's speed on one core, on the net's ONNX export) or on burn (always
+//! default: faster than burn on a CPU, on the net's ONNX export) or on burn (always
 //! available, and on GPUs). Training stays on burn; self-play, gating, ratings and play
 //! evaluate through an [`Engine`].
 //!

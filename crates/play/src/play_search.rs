@@ -21,7 +21,8 @@ pub const SEARCH_PARAMS: &[&str] = &[
 ];
 
 /// The search `oxo export` records in `model.json` as the one a model plays best with, the
-/// default agent of `oxo play` and `oxo gtp` (measured: README "Shipped models").
+/// default agent of `oxo play` and `oxo gtp` (chosen in docs/experiments.md, section 'Search
+/// at play time').
 pub const DEFAULT_PLAY_SEARCH: &str = "search=puct,ms=400";
 
 /// The search of a shipped model whose `model.json` records none (from before it did).
@@ -114,6 +115,55 @@ impl PlaySearch {
         }
     }
 
+    /// Reads the search parameters of a `net:` spec over the search its model records
+    /// (`play.search` of its `model.json`, e.g. `search=puct,ms=400`): each parameter the
+    /// spec leaves out comes from the record, except that a spec naming a budget (`sims` or
+    /// `ms`) takes neither of the record's. So `net:ms=500` is the model's own search at
+    /// 500 ms a move and `net:sims=800` its own scheme at 800 simulations. `recorded` is a
+    /// list of search parameters as [`check_search_params`] takes them (checked here too).
+    pub fn from_spec_over(spec: &AgentSpec, recorded: &str) -> Result<PlaySearch, String> {
+        let recorded = crate::spec_of_params(recorded, "search", SEARCH_PARAMS)?;
+        const BUDGET: [&str; 2] = ["sims", "ms"];
+        let names_budget = BUDGET.iter().any(|key| spec.params.contains_key(*key));
+        let mut params: std::collections::BTreeMap<String, String> = recorded
+            .params
+            .into_iter()
+            .filter(|(key, _)| !(names_budget && BUDGET.contains(&key.as_str())))
+            .collect();
+        params.extend(
+            spec.params
+                .iter()
+                .filter(|(key, _)| SEARCH_PARAMS.contains(&key.as_str()))
+                .map(|(key, value)| (key.clone(), value.clone())),
+        );
+        PlaySearch::from_spec(&AgentSpec {
+            kind: spec.kind.clone(),
+            params,
+            text: spec.text.clone(),
+        })
+    }
+
+    /// The setting in full, as a `net:` spec's search parameters that read back to it:
+    /// the scheme, the budget and every parameter of that scheme.
+    pub fn spec_params(&self) -> String {
+        let budget = match self.budget {
+            Budget::Simulations(sims) => format!("sims={sims}"),
+            Budget::Millis { ms, cap } if cap == MAX_TIMED_SIMS => format!("ms={ms}"),
+            Budget::Millis { ms, cap } => format!("ms={ms},sims={cap}"),
+        };
+        let scheme = match self.scheme {
+            SchemeName::Puct => format!(
+                "search=puct,c_puct={},fpu={},reuse={}",
+                self.c_puct, self.fpu, self.reuse as u8
+            ),
+            SchemeName::Gumbel => format!(
+                "search=gumbel,c_scale={},rescale={},considered={}",
+                self.c_scale, self.rescale as u8, self.considered
+            ),
+        };
+        format!("{scheme},{budget},leaves={}", self.leaves)
+    }
+
     /// Reads the search parameters of a `net:` spec: `sims=N` (default 64, or the cap of a
     /// timed search), `ms=M` (a time per move), `search=gumbel|puct`, `leaves=L` (default
     /// 4), `c_puct=C`, `fpu=F` (0 to 2), `c_scale=C`, `rescale=0|1`, `considered=K` (0:
@@ -140,7 +190,11 @@ impl PlaySearch {
                 .map_err(|_| refused(name, expected)),
         };
         let positive = |name: &str, default: f32| {
-            let expected = "a positive finite number, e.g. 1.25";
+            let expected = if name == "c_scale" {
+                "a positive finite number, e.g. 0.1"
+            } else {
+                "a positive finite number, e.g. 1.25"
+            };
             spec.bounded_param(name, default, f32::MIN_POSITIVE, 1e6, expected)
                 .map_err(|_| refused(name, expected))
         };
@@ -244,6 +298,61 @@ mod tests {
         PlaySearch::from_spec(&text.parse().expect("a well-formed spec"))
     }
 
+    /// A parameter the spec leaves out is the recorded search's; a budget the spec names
+    /// replaces the recorded budget whole (so `sims=800` is not capped by a recorded `ms`).
+    #[test]
+    fn a_spec_leaves_out_what_the_model_records() {
+        let over = |text: &str| {
+            PlaySearch::from_spec_over(&text.parse().unwrap(), "search=puct,ms=400").unwrap()
+        };
+        let timed = |ms| Budget::Millis {
+            ms,
+            cap: MAX_TIMED_SIMS,
+        };
+        let cases = [
+            ("net", SchemeName::Puct, timed(400)),
+            ("net:ms=500", SchemeName::Puct, timed(500)),
+            ("net:sims=800", SchemeName::Puct, Budget::Simulations(800)),
+            ("net:search=gumbel", SchemeName::Gumbel, timed(400)),
+            (
+                "net:ms=500,sims=900",
+                SchemeName::Puct,
+                Budget::Millis { ms: 500, cap: 900 },
+            ),
+        ];
+        for (spec, scheme, budget) in cases {
+            let search = over(spec);
+            assert_eq!((search.scheme, search.budget), (scheme, budget), "{spec}");
+        }
+        assert_eq!(over("net:c_puct=2").c_puct, 2.0);
+        assert_eq!(
+            over("net:engine=burn,score=1"),
+            over("net"),
+            "not search parameters"
+        );
+        let bad = PlaySearch::from_spec_over(&"net".parse().unwrap(), "search=puct,depth=3");
+        assert!(bad.unwrap_err().contains("depth"));
+    }
+
+    /// [`PlaySearch::spec_params`] names the whole setting: it reads back to the same search.
+    #[test]
+    fn the_full_setting_reads_back() {
+        for spec in [
+            "net",
+            "net:search=puct,ms=500",
+            "net:search=puct,ms=500,sims=900,c_puct=2,fpu=0.25,reuse=0,leaves=8",
+            "net:search=gumbel,sims=300,c_scale=1,rescale=0,considered=4",
+        ] {
+            let search = read(spec).unwrap();
+            let full = search.spec_params();
+            assert_eq!(
+                read(&format!("net:{full}")).unwrap(),
+                search,
+                "{spec}: {full}"
+            );
+        }
+    }
+
     /// Every parameter reaches the search; `ms` makes a timed budget capped by `sims`.
     #[test]
     fn parameters_are_read() {
@@ -315,7 +424,7 @@ mod tests {
             ("net:fpu=3", "fpu=3 is not a number in 0..=2"),
             (
                 "net:c_scale=inf",
-                "c_scale=inf is not a positive finite number",
+                "c_scale=inf is not a positive finite number, e.g. 0.1",
             ),
             ("net:rescale=2", "rescale=2 is not a whole number in 0..=1"),
             ("net:reuse=yes", "reuse=yes is not a whole number in 0..=1"),

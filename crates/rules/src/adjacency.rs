@@ -1,4 +1,4 @@
-//! Adjacency: the 11x11 scoring game of seed 000 (`RULES.md`, "adjacency").
+//! Adjacency: the 11x11 scoring game (`docs/RULES.md`, "adjacency").
 //!
 //! Players alternate placing marks on the empty cells of an 11x11 grid (`A1`..`K11`) until
 //! none is left; X moves first. A placement scores
@@ -11,7 +11,7 @@
 //! [`IllegalMove::Occupied`]) and never count as touching marks. When no empty cell is left
 //! the higher total wins; equal totals draw.
 //!
-//! Rulings where `RULES.md` and the seed are silent:
+//! Rulings where `docs/RULES.md` and its source text are silent:
 //! - A placement on a `T` square that fills the last empty cell ends the game; the extra
 //!   turn lapses (there is nothing left to play).
 //! - [`Game::scores`] is the points each player has made so far, at every moment, and the

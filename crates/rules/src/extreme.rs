@@ -1,5 +1,5 @@
 //! Extreme tic-tac-toe: sixteen 4x4 small boards in a 4x4 arrangement, won by rows, columns
-//! and diamonds, with bonus moves and a weighted tie-break (`RULES.md`, seed 001).
+//! and diamonds, with bonus moves and a weighted tie-break (`docs/RULES.md`, "extreme").
 //!
 //! The grid is the flat 16x16 grid `A1..P16`; action `row * 16 + col`. Small board
 //! `(row / 4, col / 4)` is numbered `board = (row / 4) * 4 + col / 4`, and a cell's position
@@ -19,7 +19,7 @@
 //!   played). If every small board is closed without one, the weighted tie-break decides:
 //!   corner boards 6, edge boards 4, centre boards 3; higher total wins, equal totals draw.
 //!
-//! Rulings where `RULES.md` and the seed are silent:
+//! Rulings where `docs/RULES.md` and its source text are silent:
 //! - A winning move that closes the last open small board ends the game (tie-break) even
 //!   though it would earn a bonus: there is nowhere left to play.
 //! - [`Game::check`] reports an empty cell outside the board the mover is sent to as

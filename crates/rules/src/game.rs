@@ -179,7 +179,7 @@ pub trait Game:
     /// The outcome, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
-    /// Scores or balances `[X, O]` as a front end shows them during play (see `RULES.md`), or
+    /// Scores or balances `[X, O]` as a front end shows them during play (see `docs/RULES.md`), or
     /// `None` for variants without scores.
     fn scores(&self) -> Option<[i32; 2]> {
         None
@@ -200,7 +200,7 @@ pub trait Game:
     /// legal actions of `self`, and it has the same player to move, outcome and scores.
     fn transformed(&self, sym: usize) -> Self;
 
-    /// Writes an action in `RULES.md` notation (`C5`, `pass`, `#C3`).
+    /// Writes an action in `docs/RULES.md` notation (`C5`, `pass`, `#C3`).
     fn format_action(action: Action) -> String {
         coords::format_cell(action as usize, Self::WIDTH)
     }
@@ -211,7 +211,7 @@ pub trait Game:
         ((action as usize) < Self::WIDTH * Self::HEIGHT).then_some(action as usize)
     }
 
-    /// Reads an action in `RULES.md` notation, case-insensitively.
+    /// Reads an action in `docs/RULES.md` notation, case-insensitively.
     fn parse_action(text: &str) -> Result<Action, ParseMoveError> {
         coords::parse_cell(text, Self::WIDTH, Self::HEIGHT).map(|cell| cell as Action)
     }
@@ -310,9 +310,9 @@ pub enum PlayoutPolicy {
     #[default]
     Uniform,
     /// [`Game::winning_action`] when there is one, else a uniformly random move. It models
-    /// an opponent that grabs every board it can: in extreme it lets plain UCT beat the
-    /// `greedy` agent (67%, where uniform playouts score 43%), though uniform UCT beats it
-    /// head to head (docs/experiments.md).
+    /// an opponent that grabs every board it can (`playout=tactical` in agent specs,
+    /// `selfplay.rollout_policy = "tactical"` in configs; tried in docs/experiments.md,
+    /// section 'extreme').
     Tactical,
 }
 

@@ -2,8 +2,8 @@
 //!
 //! Every variant implements [`Game`]: a small `Copy` state that search and training copy and
 //! play on hundreds of millions of times. Moves are *actions*, indices into the variant's
-//! action space (`row * width + col` for a cell; see `RULES.md`), and legal actions are written
-//! into a caller's [`ActionList`] without allocating.
+//! action space (`row * width + col` for a cell; see `docs/RULES.md`), and legal actions are
+//! written into a caller's [`ActionList`] without allocating.
 //!
 //! The crate has no threads, no I/O and tiny dependencies so that it also compiles to
 //! WebAssembly for play in a browser.
@@ -28,7 +28,7 @@ pub use game::{
 pub use variant::Variant;
 
 /// An action index: a cell `row * width + col`, or one of the variant's extra actions
-/// (`pass` in paytoplay, blackening moves in xando). See `RULES.md`.
+/// (`pass` in paytoplay, blackening moves in xando). See `docs/RULES.md`.
 pub type Action = u16;
 
 /// The version of these rules (the crate's version): exported models record it, so a front

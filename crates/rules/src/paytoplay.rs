@@ -1,4 +1,4 @@
-//! paytoplay: tic-tac-toe with a point economy (seed 002, rules in `RULES.md`).
+//! paytoplay: tic-tac-toe with a point economy (`docs/RULES.md`, "paytoplay").
 //!
 //! Each player has a balance, starting at 0. At the start of each turn the mover is credited
 //! income: [`FIRST_INCOME`] (1) on the very first turn of the game, [`INCOME`] (2) on every later
@@ -9,7 +9,7 @@
 //! between) end the game; forced passes never count. When the board fills without a line, or
 //! the game ends by passes, the higher balance wins and equal balances draw.
 //!
-//! Rulings where `RULES.md` is silent:
+//! Rulings where `docs/RULES.md` is silent:
 //! - **Displayed balances** ([`Game::scores`], [`PayToPlay::balance`]) are the balances after
 //!   the last completed turn: they do *not* include the income the player to move is about to
 //!   receive. This is how the worked example lists them ("Bob 0, Alice -3" right after Alice's

@@ -1,11 +1,12 @@
-//! Ultimate tic-tac-toe: nine 3x3 local boards in a 3x3 arrangement (`RULES.md`, seed 004).
+//! Ultimate tic-tac-toe: nine 3x3 local boards in a 3x3 arrangement (`docs/RULES.md`,
+//! "ultimate").
 //!
 //! Actions are cells of the flat 9x9 grid, `row * 9 + col` (`A1`..`I9`). Local board `b`
 //! (0..9, row-major: `b = 3 * board_row + board_col`) covers rows `3 * (b / 3)..+3` and columns
 //! `3 * (b % 3)..+3`; its cell `c` (0..9, row-major inside the board) is the flat cell
 //! [`cell_of`]`(b, c)`.
 //!
-//! Rules, as `RULES.md` settles them:
+//! Rules, as `docs/RULES.md` settles them:
 //! - X moves first, anywhere.
 //! - Playing local cell `c` sends the opponent to local board `c`.
 //! - A local board is *closed* once it is won (three in a row) or full. A full board without a

@@ -1,4 +1,4 @@
-//! xando: Sid Sackson's "X and O" (seed 003, GAMES magazine 1979; rules in `RULES.md`).
+//! xando: Sid Sackson's "X and O" (GAMES magazine 1979; rules in `docs/RULES.md`, "xando").
 //!
 //! A 6x6 grid; one position holds a whole **round** of two games, the unit of play and reward.
 //!
@@ -17,7 +17,7 @@
 //! Actions: `0..36` claim cell `row * 6 + col`; `36 + cell` ([`BLACKEN`] + cell), written
 //! `#C3`, blackens it.
 //!
-//! Rulings where `RULES.md` is silent:
+//! Rulings where `docs/RULES.md` is silent:
 //! - **Scores during play** ([`Game::scores`]) are the round totals so far: game 1's running
 //!   score (the runs as they stand) during game 1, then game 1's final score plus game 2's
 //!   running score.

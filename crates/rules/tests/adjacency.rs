@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 /// Reference adjacency: an 11x11 array of cells and the special squares as lists of names,
-/// read straight from `RULES.md`.
+/// read straight from `docs/RULES.md`.
 #[derive(Clone)]
 struct SlowAdjacency {
     cells: [[Option<Player>; 11]; 11],

@@ -1,5 +1,5 @@
-//! paytoplay: the standard suite, the seed's worked example, hand-made positions for passing
-//! and the point economy, and an exhaustive search proving `MAX_PLIES`.
+//! paytoplay: the standard suite, the source's worked example (docs/RULES.md), hand-made
+//! positions for passing and the point economy, and an exhaustive search proving `MAX_PLIES`.
 
 mod common;
 
@@ -23,7 +23,7 @@ const LINES: [[usize; 3]; 8] = [
 ];
 
 /// Reference paytoplay: a cell array, plain balances, a turn counter and explicit rules, the
-/// cost of a cell counted as the number of lines through it (as the seed defines it).
+/// cost of a cell counted as the number of lines through it (as the source text defines it).
 #[derive(Clone)]
 struct SlowPayToPlay {
     cells: [Option<Player>; 9],

@@ -1,6 +1,6 @@
-//! xando: the standard suite, the seed's scoring vector on a concrete grid, the run table,
-//! diagonal runs, the opening, last-turn blackening in both games, game 2's setup and the
-//! round's outcome.
+//! xando: the standard suite, the source's scoring vector (docs/RULES.md) on a concrete grid,
+//! the run table, diagonal runs, the opening, last-turn blackening in both games, game 2's
+//! setup and the round's outcome.
 
 mod common;
 
@@ -206,7 +206,7 @@ fn mask(cells: &[&str]) -> u64 {
 }
 
 /// A finished game-1 grid (X 16 symbols, O 15, five black squares of which O blackened D6 on
-/// the last turn) whose runs are exactly the seed's example: X one run of six, one of four,
+/// the last turn) whose runs are exactly the source's example: X one run of six, one of four,
 /// one of three and seven of two; O three of four, two of three and ten of two.
 const SEED_GRID: [&str; 6] = [
     "XXXX#X", // 1
@@ -263,7 +263,7 @@ fn the_seeds_scoring_vector_on_a_concrete_grid() {
     assert_eq!(score_grid(x, o), [37, 30]);
 }
 
-/// Game 1 of the seed grid as moves: the opening E1 C2 D4 A6, then X and O claiming their
+/// Game 1 of the source's grid as moves: the opening E1 C2 D4 A6, then X and O claiming their
 /// squares in reading order, O blackening D6 on the last turn.
 fn seed_game_one() -> Vec<String> {
     let mut moves: Vec<String> = ["#E1", "#C2", "#D4", "#A6"].map(String::from).to_vec();

@@ -102,8 +102,8 @@ pub struct GumbelConfig {
     /// `c_scale` in `sigma(q)` (`value_scale`). The paper uses 1.0 with rescaled values; we
     /// use mctx's default 0.1: with 1.0 the rescaled Q of a few visits (spread over 0..=50+)
     /// swamps the prior, so sequential halving drops good moves on one noisy early visit
-    /// and the improved-policy targets become near one-hot on noise (measured on tictactoe:
-    /// some trained nets then lost to the solver).
+    /// and the improved-policy targets become near one-hot on noise (chosen in
+    /// docs/experiments.md, section 'The search and the gate').
     pub c_scale: f32,
     /// Whether completed Q-values are rescaled to `[0, 1]` by their min and max before
     /// `sigma` (`rescale_values`).

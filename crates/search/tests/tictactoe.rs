@@ -29,8 +29,8 @@ fn gumbel(simulations: u32) -> SearchConfig {
 
 /// Gumbel for a flat prior (both test evaluators give uniform logits): `c_scale` 1, as in the
 /// paper, so that Q outweighs the root noise. The default 0.1 (mctx's) trusts the prior
-/// more, which is right for a trained net (short tictactoe training went from 2 good runs of
-/// 4 to 8 of 8) but with a flat prior misses a lone block now and then in 200 simulations:
+/// more, which is right for a trained net (docs/experiments.md, section 'The search and the
+/// gate') but with a flat prior misses a lone block now and then in 200 simulations:
 /// the mixed value of unvisited replies sinks below a drawing reply's Q, so the winning
 /// reply can go untried (see `gumbel_rarely_loses_a_draw`).
 fn gumbel_flat_prior(simulations: u32) -> SearchConfig {

@@ -1,7 +1,7 @@
 //! How well a model's value foresees extreme's results, beside the handcrafted evaluation
 //! that `greedy` and `alphabeta` search with: both judge the same positions, those of games
 //! between two agents (any spec, `net:` ones included), against the results of those games
-//! (docs/experiments.md).
+//! (docs/experiments.md, section 'extreme').
 //!
 //! `cargo build --release -p oxo-cli -p oxo-train --example value_agreement`, then
 //! `value_agreement MODEL SCORE_UTILITY AGENT_A AGENT_B GAMES`, e.g.

@@ -41,7 +41,8 @@ pub struct NetAgent<G: Game> {
     rng: SmallRng,
     name: String,
     evaluations: u64,
-    /// The model file, graph and engine this agent plays with ([`Agent::plays_with`]).
+    /// The model file, graph and engine this agent plays with ([`Agent::plays_with`] adds
+    /// the search and value settings it resolved to).
     plays_with: String,
 }
 
@@ -145,7 +146,8 @@ impl<G: Encode> NetAgent<G> {
 
     /// Builds the agent a
     /// `net:path=FILE[,sims=N,ms=M,search=S,...,engine=E,onnx=F,rollouts=R,mix=W,playout=P,score=U,seed=S]`
-    /// spec names (the search parameters: [`PlaySearch::from_spec`]; `engine`:
+    /// spec names (the search parameters: [`PlaySearch::from_spec_over`] the search the
+    /// model's `model.json` records, so a parameter left out is the model's own; `engine`:
     /// `onnxruntime`, the default, or `burn`; `onnx`: an ONNX file of the same net for
     /// onnxruntime to run, such as its int8 quantization, in place of the graph the model's
     /// `model.json` records or else the net's own export; `playout`: `uniform` or
@@ -171,7 +173,10 @@ impl<G: Encode> NetAgent<G> {
                 G::NAME
             )
         })?;
-        let settings = PlaySearch::from_spec(spec)?;
+        let settings = match crate::export::recorded_search(&path) {
+            Some(recorded) => PlaySearch::from_spec_over(spec, &recorded)?,
+            None => PlaySearch::from_spec(spec)?,
+        };
         let engine = spec
             .param("engine", EngineKind::default(), oxo_engine::ENGINE_NAMES)
             .map_err(|e| e.to_string())?;
@@ -221,7 +226,12 @@ impl<G: Encode> Agent<G> for NetAgent<G> {
     }
 
     fn plays_with(&self) -> Option<String> {
-        Some(self.plays_with.clone())
+        Some(format!(
+            "net:{}{}; {}",
+            self.settings.spec_params(),
+            self.value.spec_params(),
+            self.plays_with
+        ))
     }
 }
 
@@ -306,11 +316,7 @@ pub fn build_any_agent<G: Encode + oxo_agents::Evaluate>(
     if spec.kind == NET_KIND {
         return NetAgent::<G>::from_spec(spec)
             .map(|a| Box::new(a) as Box<dyn Agent<G>>)
-            .map_err(|message| SpecError::BadValue {
-                param: "net".into(),
-                value: message,
-                expected: "a valid net:path=FILE,sims=N spec with a model of this variant",
-            });
+            .map_err(SpecError::Refused);
     }
     oxo_agents::build_agent::<G>(spec)
 }
@@ -413,8 +419,7 @@ mod tests {
             .expect("garbage");
         assert!(err.contains("onnxruntime"), "{err}");
         // The int8 graph of the shipped ultimate net plays.
-        let repository = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let int8 = repository.join("docs/engines/ultimate-int8.onnx");
+        let int8 = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ultimate-int8.onnx");
         let spec = format!("net:sims=8,onnx={}", int8.display());
         let mut agent = NetAgent::<Ultimate>::from_spec(&spec.parse().unwrap()).expect("int8");
         assert_eq!(agent.engine.kind(), EngineKind::Onnxruntime);
@@ -447,8 +452,9 @@ mod tests {
     /// refused by name rather than replaced by the net's own export.
     #[test]
     fn a_recorded_graph_is_played_and_checked() {
-        let repository = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let int8 = std::fs::read(repository.join("docs/engines/ultimate-int8.onnx")).unwrap();
+        let fixture =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ultimate-int8.onnx");
+        let int8 = std::fs::read(fixture).unwrap();
         let build = |dir: &tempfile::TempDir, extra: &str| {
             let model = dir.path().join("model.bpk");
             let spec = format!("net:sims=8,path={}{extra}", model.display());
@@ -534,7 +540,7 @@ mod tests {
         assert!(game.is_legal(puct.choose(&game)));
         let visits: u32 = puct.search.result(0).unwrap().visit_counts.iter().sum();
         assert!((1..MAX_TIMED_SIMS).contains(&visits), "{visits}");
-        let spec = "net:ms=30".parse().unwrap();
+        let spec = "net:ms=30,search=gumbel".parse().unwrap();
         let mut gumbel = NetAgent::<Ultimate>::from_spec(&spec).expect("the shipped model");
         for _ in 0..2 {
             assert!(game.is_legal(gumbel.choose(&game)));
@@ -542,6 +548,35 @@ mod tests {
         assert_ne!(gumbel.simulation_rate, INITIAL_SIMULATION_RATE);
         let sims = gumbel.search.config().simulations;
         assert!((MIN_TIMED_SIMS..MAX_TIMED_SIMS).contains(&sims), "{sims}");
+    }
+
+    /// A net spec the agent refuses is reported once, in the agent's words: the factory
+    /// does not wrap the message in a second "bad value" around it.
+    #[test]
+    fn a_refused_net_spec_is_said_once() {
+        let spec = "net:sims=8,rollouts=-1".parse().unwrap();
+        let Err(err) = build_any_agent::<TicTacToe>(&spec) else {
+            panic!("rollouts=-1 is refused")
+        };
+        let message = err.to_string();
+        assert!(message.contains("rollouts"), "{message}");
+        assert!(!message.contains("bad value 'bad value"), "{message}");
+        assert!(!message.contains("a valid net:path"), "{message}");
+    }
+
+    /// A spec means what it says: what `net:ms=500` leaves out is the shipped model's own
+    /// (`play` of its `model.json`: PUCT, its playouts), and the agent says so in full.
+    #[test]
+    fn a_bare_time_plays_the_models_own_search() {
+        let spec = "net:ms=500".parse().unwrap();
+        let agent = NetAgent::<Ultimate>::from_spec(&spec).expect("the shipped model");
+        assert_eq!(agent.settings.scheme, oxo_play::SchemeName::Puct);
+        let setting = agent.plays_with().unwrap();
+        assert!(
+            setting.starts_with("net:search=puct,") && setting.contains(",ms=500,"),
+            "{setting}"
+        );
+        assert!(setting.contains(",rollouts=16,mix=0.5;"), "{setting}");
     }
 
     /// A PUCT agent searches on from the tree of its last move: after its move and a reply

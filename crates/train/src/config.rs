@@ -86,8 +86,8 @@ pub struct SelfPlayConfig {
     pub gumbel_scale: f32,
     /// Gumbel: whether completed Q-values are rescaled to [0, 1] by their min and max
     /// (mctx's `rescale_values`; the default, true). Off, interior nodes keep trying other
-    /// replies instead of settling on the first one slightly above the node's value; at play
-    /// time that searched better (README "Shipped models").
+    /// replies instead of settling on the first one slightly above the node's value (compared
+    /// at play time in docs/experiments.md, section 'Search at play time').
     #[serde(default = "yes")]
     pub gumbel_rescale: bool,
     /// Gumbel: moves from the start (random opening moves included) whose searches add the
@@ -107,7 +107,7 @@ pub struct SelfPlayConfig {
     pub random_opening_plies: usize,
     /// Recorded games that self-play may start inside (KataGo's start positions from real
     /// games, so the net learns the positions where it lost to other players): each is one
-    /// game's moves from the start position in `RULES.md` notation, separated by spaces, as in
+    /// game's moves from the start position in `docs/RULES.md` notation, separated by spaces, as in
     /// the `moves` of `oxo arena`'s result files (`scripts/start_games.py` picks them out).
     /// Every move is checked legal when the config is read, and the games are part of the
     /// config, so a run records them and resumes with them.
@@ -132,8 +132,8 @@ pub struct SelfPlayConfig {
     pub rollout_weight: f32,
     /// How the playouts pick their moves: `uniform` (the default) or `tactical`, which takes
     /// a move that wins a small board at once when there is one (ultimate, extreme; tictactoe:
-    /// a line). Tactical playouts let plain UCT beat `greedy` in extreme, but a run trained
-    /// with them learned no more than one with uniform ones (docs/experiments.md).
+    /// a line). A run of extreme trained with tactical playouts learned no more than one with
+    /// uniform ones (docs/experiments.md, section 'extreme'), so no shipped config sets it.
     #[serde(default)]
     pub rollout_policy: PlayoutPolicy,
     /// The score head's share of every network value (0..=1; 0, the default, uses the
@@ -289,25 +289,26 @@ pub struct TrainSection {
     /// loser's is its negative. Absent: such a game's target is its score margin like any
     /// other's, which can favour the loser (an extreme winner with fewer board points).
     /// With the score head as the search's value (`selfplay.score_utility`), 1 makes an
-    /// outright win the best result there is; in extreme that made a net worse, having taken
-    /// the dense margin away from 60% of the games (docs/experiments.md), so no shipped
-    /// config sets it.
+    /// outright win the best result there is; in extreme it took the dense margin away from
+    /// most games and was not kept (docs/experiments.md, section 'extreme', "A score target
+    /// that counts a big-board pattern as the largest margin"), so no shipped config sets it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outright_win_score: Option<f32>,
     /// How much of the value target is the search's root value rather than the game's
-    /// result (0..=1): the WDL target is `(1 - w) * onehot(result) + w * wdl(q)`. The result
-    /// of a long game is a noisy label for its early positions; the search value is a
-    /// low-variance one, biased by the net that searched ("Lessons from AlphaZero", part 4:
-    /// the mean of the two).
+    /// result (0..=1; default 0): the WDL target is `(1 - w) * onehot(result) + w * wdl(q)`.
+    /// The result of a long game is a noisy label for its early positions; the search value
+    /// is a low-variance one, biased by the net that searched ("Lessons from AlphaZero", part
+    /// 4: the mean of the two).
     #[serde(default)]
     pub value_search_weight: f32,
     /// How much of the score target is the search's root value rather than the game's final
-    /// margin (0..=1): `(1 - w) * margin / score_scale + w * q`. The counterpart of
+    /// margin (0..=1; default 0): `(1 - w) * margin / score_scale + w * q`. The counterpart of
     /// `value_search_weight` for a score head that is the search's whole value
     /// (`selfplay.score_utility = 1` and no playouts, so `q` is a predicted margin on the
     /// same scale; other settings are refused): one game's margin is a noisy label for its
     /// early positions, the search's a smoother one.
-    /// In adjacency a run at 0.5 came out weaker than the margin alone (docs/experiments.md).
+    /// Tried in adjacency and not kept (docs/experiments.md, section 'xando and adjacency', "A
+    /// score target half from the search"), so no shipped config sets it.
     #[serde(default)]
     pub score_search_weight: f32,
     /// Replay window: the smallest number of most recent positions it holds (1..).
@@ -359,10 +360,10 @@ pub struct GateConfig {
     /// SPRT alternative: the candidate's Elo gain is this (> elo0).
     #[serde(default = "default_elo1")]
     pub elo1: f64,
-    /// SPRT false-promotion rate, in (0, 0.5).
+    /// SPRT false-promotion rate, in (0, 0.49] (default 0.05).
     #[serde(default = "default_error")]
     pub alpha: f64,
-    /// SPRT false-rejection rate, in (0, 0.5).
+    /// SPRT false-rejection rate, in (0, 0.49] (default 0.05).
     #[serde(default = "default_error")]
     pub beta: f64,
     /// Rate the best net against handcrafted agents every this many generations (0: never).

@@ -103,7 +103,10 @@ pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
         "format": MODEL_FORMAT,
         "format_version": MODEL_FORMAT_VERSION,
         "variant": G::NAME,
-        "rules": { "version": oxo_rules::RULES_VERSION, "text": "RULES.md of the oxo repository" },
+        "rules": {
+            "version": oxo_rules::RULES_VERSION,
+            "text": "docs/RULES.md of the oxo repository"
+        },
         "oxo_version": env!("CARGO_PKG_VERSION"),
         "network": {
             "kind": "residual convolutional network (AlphaZero style)",
@@ -128,8 +131,9 @@ pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
             "name": INPUT_NAME,
             "dtype": "float32",
             "shape": [BATCH_AXIS, G::PLANES, G::HEIGHT, G::WIDTH],
-            "layout": "plane-major: element (plane, row, column); cell (row, column) is the \
-                       RULES.md cell row * width + column, the action index of a move on it",
+            "layout": "plane-major: element (plane, row, column); cell (row, column) is cell \
+                       index row * width + column (docs/RULES.md), the action index of a move \
+                       on it",
             "point_of_view": "the player to move: 'mover' planes hold the marks of the player \
                               whose turn it is, 'opponent' planes the other's; no history",
             "planes": planes,
@@ -352,6 +356,14 @@ pub fn recorded_value(model: &Path) -> NetValue {
 /// field is missing or invalid.
 pub fn model_play_search(model_json: &Path) -> String {
     oxo_play::play_search::recorded_search(model_json_field(model_json, "play").as_ref())
+}
+
+/// The search the model file at `model` plays with unless told otherwise: what the
+/// `model.json` beside it records ([`model_play_search`]); `None` for a model without one
+/// (a run's own models), whose spec alone says how it searches.
+pub fn recorded_search(model: &Path) -> Option<String> {
+    let model_json = model.with_file_name("model.json");
+    model_json.is_file().then(|| model_play_search(&model_json))
 }
 
 /// The [`NetValue`] a `model.json` asks for (its `play` field); the net's value alone where

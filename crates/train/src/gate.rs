@@ -95,8 +95,9 @@ pub fn play_pairs<G: Encode>(
 /// test): `n (s1 - s0) (2 mean - s0 - s1) / (2 var)`.
 ///
 /// The variance is estimated with one pseudo-win, -draw and -loss added, so that a few
-/// identical results cannot claim near-zero variance: without them two straight wins
-/// "proved" a 35-Elo gain (seen in tictactoe gating); now twelve do (see the test below).
+/// identical results cannot claim near-zero variance: without them two straight wins would
+/// "prove" a 35-Elo gain; with them it takes twelve (see the test below; docs/experiments.md,
+/// section 'The search and the gate').
 pub fn sprt_llr(scores: &[f64], elo0: f64, elo1: f64) -> f64 {
     let n = scores.len() as f64;
     if n == 0.0 {

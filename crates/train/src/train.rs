@@ -579,7 +579,7 @@ mod tests {
         }
     }
 
-    /// RULES.md's adjacency vectors: a lone mark on the X3 square C3 scores 3; an X touching
+    /// docs/RULES.md's adjacency vectors: a lone mark on the X3 square C3 scores 3; an X touching
     /// one X and one O scores 4, on an X2 square 8. The points target credits each move's
     /// margin to its cell, signed for the position's mover, from that position on.
     #[test]

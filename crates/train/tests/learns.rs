@@ -3,9 +3,9 @@
 //! logged. In a test binary of its own so that no other
 //! training test shares its process (and rayon pool) while it runs.
 //!
-//! It was flaky (2 of 4 runs passed) until the Gumbel `c_scale` went from 1.0 to mctx's 0.1:
-//! with 1.0 the search dropped good moves on one noisy early visit. With 0.1, 8 of 8 seeds of
-//! this run drew every game against the solver.
+//! It relies on the Gumbel `c_scale` of 0.1 (mctx's): with 1.0 the search drops good moves on
+//! one noisy early visit and this test is flaky (docs/experiments.md, section 'The search and
+//! the gate').
 
 use std::time::{Duration, Instant};
 

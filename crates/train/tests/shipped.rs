@@ -1,8 +1,9 @@
 //! The shipped models of the solvable variants play perfectly against the exact solver
-//! (issue 5: they "never lose to the solver"). From every opening of two plies, with either
-//! colour, the shipped net at `oxo play`'s default 200 simulations must score at least the
-//! position's game-theoretic value: it may lose only a position that is lost whatever it
-//! plays (paytoplay's start is a forced win for O, so "never loses" cannot mean more).
+//! (the project's goal for them: they "never lose to the solver"). From every opening of two
+//! plies, with either colour, the shipped net at `oxo play`'s default 200 simulations must
+//! score at least the position's game-theoretic value: it may lose only a position that is
+//! lost whatever it plays (paytoplay's start is a forced win for O, so "never loses" cannot
+//! mean more).
 
 use oxo_agents::{Agent, Evaluate, SolverAgent, ValueTable};
 use oxo_engine::EngineKind;

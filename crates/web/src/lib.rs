@@ -113,7 +113,7 @@ impl WebGame {
     }
 
     /// One character per cell in cell order (row by row from the top-left, the cells of
-    /// RULES.md): what the text board shows there (`X`, `O`, `.`, `#`, special squares...).
+    /// docs/RULES.md): what the text board shows there (`X`, `O`, `.`, `#`, special squares...).
     pub fn glyphs(&self) -> String {
         grid_glyphs(&self.inner.board(), self.width(), self.height())
             .into_iter()

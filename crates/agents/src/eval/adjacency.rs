@@ -15,14 +15,14 @@
 //! - **Tempo** ([`TEMPO_SHARE`]): the mover collects the best cell first, so a share of the
 //!   best placement now open to the mover counts for them. (Alternating best picks would
 //!   leave the first picker about half of the best cell ahead, but the opponent's reply
-//!   usually takes back much of it; in matches 0.15 beat 0, 0.25 and 0.5.)
+//!   usually takes back much of it; 0.15 was chosen in matches against 0, 0.25 and 0.5.)
 //! - **Extra-turn squares** ([`EXTRA_TURN_SHARE`]): an empty `T` square is a move that costs
 //!   no turn, so the mover can take its points and still move: each counts for its points
-//!   to the mover. (Crediting a further tempo for each lost in matches.)
+//!   to the mover. (Crediting a further tempo for each did worse in matches.)
 //!
 //! The shares were set by head-to-head matches of `greedy`, `alphabeta:depth=2` and
 //! `alphabeta:depth=3` between parameter sets; the even-odds share of 0.5 for the cells next
-//! to marks was the best of 0.3 to 1.
+//! to marks was chosen the same way from 0.3 to 1.
 
 use oxo_rules::adjacency::{Adjacency, BOARD, DOUBLE, EXTRA_TURN, SIZE, TRIPLE};
 use oxo_rules::{Game, Player};

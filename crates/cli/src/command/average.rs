@@ -15,6 +15,7 @@ pub struct AverageArgs {
 
 impl AverageArgs {
     pub fn run(self) -> Result<(), String> {
+        self.refuse_repeats()?;
         if self.models.contains(&self.out) {
             return Err(format!(
                 "--out {} is one of the files to average: name a new file",
@@ -29,6 +30,31 @@ impl AverageArgs {
             models.len(),
             info.shape.variant
         );
+        Ok(())
+    }
+
+    /// A mean needs two or more different files: one file, or a file named twice (by any
+    /// path), would only copy or overweight it.
+    fn refuse_repeats(&self) -> Result<(), String> {
+        if self.models.len() < 2 {
+            return Err(
+                "a mean needs at least two model files: name the snapshots to average".into(),
+            );
+        }
+        let mut seen: Vec<(PathBuf, &Path)> = Vec::new();
+        for model in &self.models {
+            let real = model
+                .canonicalize()
+                .map_err(|e| format!("{}: {e}", model.display()))?;
+            if let Some((_, first)) = seen.iter().find(|(path, _)| *path == real) {
+                return Err(format!(
+                    "{} and {} are the same file: name each snapshot once",
+                    first.display(),
+                    model.display()
+                ));
+            }
+            seen.push((real, model));
+        }
         Ok(())
     }
 }

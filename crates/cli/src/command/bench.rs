@@ -15,7 +15,7 @@ use super::train::load_config;
 
 #[derive(clap::Subcommand)]
 pub enum BenchTarget {
-    /// Network evaluations/s at batch 1, 16, 64, 256 on each engine side by side, training
+    /// Network evaluations/s at each batch size on each engine side by side, training
     /// positions/s, and the fp32 matmul peak they are compared with.
     Nn(NnArgs),
     /// Self-play speed on each engine in turn: games/s, evaluations/s, share of time in the

@@ -1,5 +1,5 @@
-//! `oxo export`: a trained network for other front ends (ONNX, safetensors, model.json,
-//! README).
+//! `oxo export`: a trained network for other front ends (ONNX, safetensors, the oxo model
+//! file, model.json, README).
 
 use std::path::PathBuf;
 
@@ -23,6 +23,10 @@ pub struct ExportArgs {
     /// head's the rest) or `rollouts=16,mix=0.5` (default: the value its run trained with).
     #[arg(long)]
     value: Option<String>,
+    /// Overwrite an export already in --out (without it, a directory that holds any of the
+    /// export's files is refused and left as it is).
+    #[arg(long)]
+    replace: bool,
 }
 
 impl ExportArgs {
@@ -36,6 +40,7 @@ impl ExportArgs {
             .map(oxo_play::value::check_value_params)
             .transpose()
             .map_err(|e| format!("--value: {e}"))?;
+        self.refuse_to_overwrite()?;
         let info = oxo_nn::FileInfo::read(model).map_err(|e| e.to_string())?;
         let variant: Variant = info
             .shape
@@ -49,5 +54,22 @@ impl ExportArgs {
             println!("wrote {}", path.display());
         }
         Ok(())
+    }
+
+    /// Without `--replace`, an error naming the export files already in `--out`.
+    fn refuse_to_overwrite(&self) -> Result<(), String> {
+        let present: Vec<&str> = oxo_train::export::EXPORT_FILES
+            .iter()
+            .copied()
+            .filter(|file| self.out.join(file).exists())
+            .collect();
+        match self.replace || present.is_empty() {
+            true => Ok(()),
+            false => Err(format!(
+                "{} already holds an export ({}): give --replace to overwrite it, or another --out",
+                self.out.display(),
+                present.join(", ")
+            )),
+        }
     }
 }

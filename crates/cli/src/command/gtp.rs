@@ -1,4 +1,4 @@
-//! `oxo gtp`: a GTP-style engine on stdin/stdout (protocol in README.md).
+//! `oxo gtp`: a GTP-style engine on stdin/stdout (the protocol: `oxo_cli::gtp`).
 
 use std::io;
 
@@ -23,6 +23,9 @@ pub struct GtpArgs {
 impl GtpArgs {
     pub fn run(self) -> Result<(), String> {
         let mut engine = gtp::Engine::new(self.variant, self.agent).map_err(|e| e.to_string())?;
+        if let Some(setting) = engine.agent_setting() {
+            eprintln!("oxo gtp: genmove plays {setting}");
+        }
         engine
             .run(io::stdin().lock(), io::stdout().lock())
             .map_err(|e| format!("i/o error: {e}"))

@@ -55,9 +55,9 @@ pub struct TrainArgs {
     /// Stop at the first stage boundary after this many minutes (above 0, at most a year).
     #[arg(long, allow_negative_numbers = true, value_parser = parse_minutes)]
     minutes: Option<f64>,
-    /// Start a new run from this model's weights (a model file or checkpoint of the
-    /// config's variant and net size) instead of a random net; read only when the run
-    /// directory holds no run yet, so the same command resumes.
+    /// Start a new run directory from this model's weights (a model file or checkpoint of
+    /// the config's variant and net size) instead of a random net; read only when the
+    /// directory holds no run yet, so the same command resumes. Not for a store run.
     #[arg(long, value_name = "MODEL")]
     init: Option<PathBuf>,
     #[command(flatten)]

@@ -19,7 +19,7 @@ pub trait Reference: Clone {
     fn play(&mut self, action: Action);
     /// The outcome, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
-    /// Scores or balances as `RULES.md` defines them for display, or `None`.
+    /// Scores or balances as `docs/RULES.md` defines them for display, or `None`.
     fn scores(&self) -> Option<[i32; 2]>;
 }
 
