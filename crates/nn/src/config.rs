@@ -3,6 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The most residual blocks a trunk may have: a run config's `net.blocks` and `oxo grow
+/// --blocks` both refuse more.
+pub const MAX_BLOCKS: usize = 64;
+
 /// The shape of the residual network: the trunk's depth and width and the heads' sizes.
 ///
 /// The input and output shapes come from the variant ([`crate::NetShape`]), so one config

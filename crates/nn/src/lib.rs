@@ -26,7 +26,7 @@ mod net;
 mod train;
 
 pub use burn::tensor::Device;
-pub use config::{NetConfig, TrainConfig};
+pub use config::{MAX_BLOCKS, NetConfig, TrainConfig};
 pub use device::{DEVICE_NAMES, device_from_name};
 pub use error::NnError;
 pub use export::{BATCH_AXIS, INPUT_NAME, POLICY_OUTPUT, SCORE_OUTPUT, WDL_OUTPUT};

@@ -45,6 +45,10 @@ fn default_seed() -> u64 {
 
 pub use oxo_play::SchemeName;
 
+/// The most games `selfplay.parallel_games` (and `oxo bench selfplay --parallel-games`) may
+/// search at once.
+pub const MAX_PARALLEL_GAMES: usize = 4096;
+
 /// How self-play games are generated.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -552,7 +556,7 @@ impl RunConfig {
                     .into(),
             });
         }
-        range("net.blocks", self.net.blocks, 0, 64)?;
+        range("net.blocks", self.net.blocks, 0, oxo_nn::MAX_BLOCKS)?;
         range("net.channels", self.net.channels, 1, 1024)?;
         range("net.policy_channels", self.net.policy_channels, 1, 256)?;
         range("net.value_channels", self.net.value_channels, 1, 256)?;
@@ -564,7 +568,12 @@ impl RunConfig {
             1,
             1_000_000,
         )?;
-        range("selfplay.parallel_games", s.parallel_games, 1, 4096)?;
+        range(
+            "selfplay.parallel_games",
+            s.parallel_games,
+            1,
+            MAX_PARALLEL_GAMES,
+        )?;
         range("selfplay.workers", s.workers, 0, 256)?;
         range("selfplay.simulations_full", s.simulations_full, 1, 100_000)?;
         range(

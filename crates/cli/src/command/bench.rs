@@ -150,6 +150,12 @@ impl SelfplayArgs {
             config.selfplay.workers = workers;
         }
         if let Some(parallel) = self.parallel_games {
+            let max = oxo_train::config::MAX_PARALLEL_GAMES;
+            if !(1..=max).contains(&parallel) {
+                return Err(format!(
+                    "--parallel-games {parallel} is out of range: allowed 1..={max}"
+                ));
+            }
             // A generation smaller than the games searched at once would cap the batch.
             let s = &mut config.selfplay;
             s.parallel_games = parallel;

@@ -29,6 +29,12 @@ impl GrowArgs {
                 self.out.display()
             ));
         }
+        if let Some(blocks) = self.blocks.filter(|&b| b > oxo_nn::MAX_BLOCKS) {
+            return Err(format!(
+                "--blocks {blocks} is out of range: a network has at most {} blocks",
+                oxo_nn::MAX_BLOCKS
+            ));
+        }
         let before = FileInfo::read(&self.model).map_err(|e| e.to_string())?;
         let variant: Variant = before
             .shape
