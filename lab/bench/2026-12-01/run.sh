@@ -15,3 +15,15 @@ taskset -c 1 "$OXO" bench nn --variant extreme --model models/extreme/model.bpk 
 "$OXO" bench rules --json --seconds 2 > "$here/rules.jsonl"
 # oxo's engines against Python onnxruntime on the same graph, one core, interleaved.
 scripts/bench-engines.sh "$OXO" 1 2 > "$here/engines.txt"
+# Where a training step's time goes (docs/performance.md): perf's software clock, the delay
+# skipping the matmul peak and inference so the samples are the training phase.
+taskset -c 1 perf record -e cpu-clock -F 2000 -D 21000 -o /tmp/perf.data "$OXO" bench nn \
+  --model models/ultimate/model.bpk --engine onnxruntime --batches 1 --seconds 10
+perf report -i /tmp/perf.data --sort dso,symbol --stdio | grep -v '^$' | head -60 \
+  > "$here/train-profile-flat.txt"
+taskset -c 1 perf record -e cpu-clock -F 300 --call-graph dwarf,16384 -D 21000 -o /tmp/perf2.data \
+  "$OXO" bench nn --model models/ultimate/model.bpk --engine onnxruntime --batches 1 --seconds 10
+perf report -i /tmp/perf2.data --children --sort symbol --stdio -g none | grep -v '^$' | head -80 \
+  > "$here/train-profile-children.txt"
+# train-profile-flat-conv-by-matmul.txt is the first profile of a build whose training ran
+# each convolution as one matrix product over the batch (not merged; docs/performance.md).
