@@ -1,8 +1,11 @@
 //! `oxo average` through the binary: a mean of one file, or of a file named twice (by any
 //! path), is refused in words, and nothing is written.
 
+mod common;
+
 use std::path::Path;
-use std::process::Command;
+
+use common::oxo_output;
 
 #[test]
 fn one_file_or_a_file_twice_is_refused() {
@@ -15,12 +18,9 @@ fn one_file_or_a_file_twice_is_refused() {
         (vec![&model], "at least two model files"),
         (vec![&model, &again], "are the same file"),
     ] {
-        let output = Command::new(env!("CARGO_BIN_EXE_oxo"))
-            .args(["average", "--out"])
-            .arg(&out)
-            .args(&files)
-            .output()
-            .unwrap();
+        let mut args = vec!["average", "--out", out.to_str().unwrap()];
+        args.extend(files.iter().map(|file| file.to_str().unwrap()));
+        let output = oxo_output(&args);
         assert!(!output.status.success(), "{files:?}");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains(expected), "{files:?}: {stderr}");

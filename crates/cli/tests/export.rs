@@ -1,19 +1,18 @@
 //! `oxo export` through the binary: an export already in `--out` is refused by name and left
 //! as it is, unless `--replace` says to overwrite it.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
-use std::process::Command;
+
+use common::oxo_output;
 
 fn export(model: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_oxo"))
-        .args(["export", "--model"])
-        .arg(model)
-        .arg("--out")
-        .arg(out)
-        .args(extra)
-        .output()
-        .unwrap()
+    let mut args = vec!["export", "--model", model.to_str().unwrap()];
+    args.extend(["--out", out.to_str().unwrap()]);
+    args.extend(extra);
+    oxo_output(&args)
 }
 
 #[test]

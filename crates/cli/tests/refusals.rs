@@ -1,15 +1,12 @@
 //! Numbers out of range on the command line are refused by the flag that carries them,
 //! before any work and without writing anything.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-fn oxo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_oxo"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use std::path::Path;
+use std::process::Output;
+
+use common::oxo_output as oxo;
 
 fn refused(output: &Output) -> String {
     assert!(!output.status.success());
