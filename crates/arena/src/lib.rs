@@ -1,9 +1,11 @@
 //! Round-robin tournaments between agents: every pairing plays the same set of openings with
 //! colours swapped (paired games), games run in parallel, and the results become Elo ratings
-//! with 95% intervals ([`elo`]), a JSON report and an SVG chart ([`chart`]).
+//! with 95% intervals ([`elo`]), a JSON report and an SVG chart ([`chart`]), written
+//! atomically with the commit that made them ([`record`]).
 
 pub mod chart;
 pub mod elo;
+pub mod record;
 
 use oxo_agents::{Agent, AgentSpec, Evaluate, SpecError, build_agent};
 use oxo_rules::{Action, Game, Outcome, Player};

@@ -17,7 +17,7 @@ pub fn play(
     output: &mut dyn Write,
 ) -> Result<(), String> {
     with_variant!(variant, G => {
-        let agent = oxo_train::build_any_agent::<G>(spec).map_err(|e| e.to_string())?;
+        let agent = oxo_player::build_any_agent::<G>(spec).map_err(|e| e.to_string())?;
         PlaySession::<G> { agent, input, output }.run().map_err(|e| format!("i/o error: {e}"))
     })
 }

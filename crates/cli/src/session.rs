@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use oxo_agents::{Agent, AgentSpec, Evaluate, SpecError};
-use oxo_engine::{Engine, EngineKind, EngineModel};
-use oxo_nn::{Device, Encode, Net};
+use oxo_engine::{Engine, EngineKind};
+use oxo_nn::Encode;
 use oxo_play::nn_eval_line;
 use oxo_rules::{ActionList, Game, Outcome, Player, Variant, with_variant};
 
@@ -45,21 +45,21 @@ pub trait Session {
 }
 
 /// The agent `play` and `gtp` use when none is given: the variant's shipped model with the
-/// search and value its `model.json` records ([`oxo_train::shipped_agent`]), or `fallback`
+/// search and value its `model.json` records ([`oxo_player::shipped_agent`]), or `fallback`
 /// when no model ships for it.
 pub fn default_agent(variant: Variant, fallback: &str) -> AgentSpec {
-    let text = oxo_train::shipped_agent(variant.name()).unwrap_or_else(|| fallback.to_string());
+    let text = oxo_player::shipped_agent(variant.name()).unwrap_or_else(|| fallback.to_string());
     text.parse().expect("default agent specs are valid")
 }
 
 /// Starts a session of `variant` whose `genmove` asks the agent `spec` names.
 pub fn new_session(variant: Variant, spec: &AgentSpec) -> Result<Box<dyn Session>, SpecError> {
     with_variant!(variant, G => {
-        let agent = oxo_train::build_any_agent::<G>(spec)?;
-        let model = oxo_train::agent::spec_model(spec, G::NAME)
-            .or_else(|| oxo_train::shipped_model(G::NAME));
+        let agent = oxo_player::build_any_agent::<G>(spec)?;
+        let model = oxo_player::spec_model(spec, G::NAME)
+            .or_else(|| oxo_player::shipped_model(G::NAME));
         let engine_kind = match spec.kind.as_str() {
-            oxo_train::agent::NET_KIND => spec.param("engine", EngineKind::default(), oxo_engine::ENGINE_NAMES)?,
+            oxo_player::NET_KIND => spec.param("engine", EngineKind::default(), oxo_engine::ENGINE_NAMES)?,
             _ => EngineKind::default(),
         };
         Ok(Box::new(GameSession::<G> {
@@ -174,8 +174,8 @@ impl<G: Encode + Evaluate> Session for GameSession<G> {
                     G::NAME
                 )
             })?;
-            let net = Net::load::<G>(path, &Device::flex()).map_err(|e| e.to_string())?;
-            self.engine = Some(EngineModel::new(&net, self.engine_kind).open(1));
+            let model = oxo_player::ModelFile::open::<G>(path)?;
+            self.engine = Some(model.net_engine::<G>(self.engine_kind)?);
         }
         let game = *self.current();
         let engine = self.engine.as_mut().expect("loaded above");

@@ -697,7 +697,7 @@ fn tictactoe_model(dir: &std::path::Path) -> String {
 #[test]
 fn nn_eval_prints_the_networks_output_over_the_legal_moves() {
     let dir = tempfile::tempdir().unwrap();
-    let spec = format!("net:path={},sims=4", tictactoe_model(dir.path()));
+    let spec = format!("net:path={},sims=4,bare=1", tictactoe_model(dir.path()));
     let mut engine = Engine::new(Variant::TicTacToe, Some(spec.parse().unwrap())).unwrap();
     let reply = engine.execute("play B2");
     assert!(reply.success);

@@ -136,10 +136,9 @@ fn without_an_agent_the_shipped_model_plays() {
     // The human is O, so the model moves first; then the input ends.
     child.stdin.take().unwrap().write_all(b"Ann\nO\n").unwrap();
     let text = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
-    let model_json = oxo_train::shipped_model("ultimate")
-        .unwrap()
-        .with_file_name("model.json");
-    let search = oxo_train::export::model_play_search(&model_json);
+    let model = oxo_player::shipped_model("ultimate").unwrap();
+    let model = oxo_player::ModelFile::open::<oxo_rules::ultimate::Ultimate>(&model).unwrap();
+    let search = &model.play().unwrap().search;
     assert!(text.contains(&format!("net:{search}")), "{text}");
     assert!(text.contains("Input ended: game abandoned."), "{text}");
 }

@@ -56,3 +56,76 @@ fn bench_selfplay_names_parallel_games_when_it_is_out_of_range() {
         assert!(!stderr.contains("games_per_generation"), "{stderr}");
     }
 }
+
+/// A copy of the shipped tictactoe model in a new directory, with `model_json` as its
+/// `model.json` (none where `None`); the directory and the `net:` spec that plays it.
+fn tictactoe_copy(model_json: Option<&str>) -> (tempfile::TempDir, String) {
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models/tictactoe");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(shipped.join("model.bpk"), dir.path().join("model.bpk")).unwrap();
+    if let Some(text) = model_json {
+        std::fs::write(dir.path().join("model.json"), text).unwrap();
+    }
+    let spec = format!("net:path={},sims=8", dir.path().join("model.bpk").display());
+    (dir, spec)
+}
+
+/// `model.json` is part of a model: garbage in it, a CRC-32 that is not 8 hex digits, or no
+/// `model.json` at all is refused by `oxo gtp` and `oxo arena` by name, before any game,
+/// rather than played with default settings; `bare=1` plays the file alone and `oxo gtp`
+/// says the settings it used.
+#[test]
+fn a_broken_or_missing_model_json_is_refused_by_name() {
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models/tictactoe/model.json");
+    let good = std::fs::read_to_string(shipped).unwrap();
+    let mut crc: serde_json::Value = serde_json::from_str(&good).unwrap();
+    crc["play"]["onnx"] = "model.onnx".into();
+    crc["play"]["onnx_crc32"] = "abc".into();
+    for (text, says) in [
+        (Some("garbage"), "model.json: expected value"),
+        (
+            Some(&*crc.to_string()),
+            "play.onnx_crc32 'abc' must be 8 hex digits",
+        ),
+        (None, "bare=1"),
+    ] {
+        let (dir, spec) = tictactoe_copy(text);
+        let out = dir.path().join("results");
+        for args in [
+            vec!["gtp", "--variant", "tictactoe", "--agent", &spec],
+            vec![
+                "arena",
+                "--variant",
+                "tictactoe",
+                "--agents",
+                &format!("random,{spec}"),
+                "--games",
+                "2",
+                "--out",
+                out.to_str().unwrap(),
+            ],
+        ] {
+            let stderr = refused(&oxo(&args));
+            assert!(stderr.contains(says), "{args:?}: {stderr}");
+            assert!(!out.exists(), "{args:?}: nothing written");
+        }
+    }
+    let (_dir, spec) = tictactoe_copy(None);
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_oxo"))
+        .args([
+            "gtp",
+            "--variant",
+            "tictactoe",
+            "--agent",
+            &format!("{spec},bare=1"),
+        ])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("genmove plays net:search=gumbel,"),
+        "{stderr}"
+    );
+}

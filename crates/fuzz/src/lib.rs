@@ -12,9 +12,9 @@ use std::sync::OnceLock;
 
 use oxo_agents::{AgentSpec, Evaluate, build_agent};
 use oxo_nn::{Device, Encode, Net};
+use oxo_play::play_search::PlaySearch;
+use oxo_play::{ModelJson, NetValue};
 use oxo_rules::{Game, Variant, with_variant};
-use oxo_train::play_search::PlaySearch;
-use oxo_train::value::NetValue;
 use oxo_train::{GenerationRecords, RunConfig};
 
 /// A fuzz target: takes any bytes, panics only on a bug.
@@ -28,6 +28,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("gtp", gtp),
     ("records", records),
     ("model", model),
+    ("model_json", model_json),
 ];
 
 /// Move notation of every variant: a move that parses prints back as text that parses to
@@ -61,7 +62,7 @@ pub fn agent_spec(data: &[u8]) {
     let Ok(spec) = String::from_utf8_lossy(data).parse::<AgentSpec>() else {
         return;
     };
-    if spec.kind == oxo_train::agent::NET_KIND {
+    if spec.kind == oxo_play::NET_KIND {
         let _ = PlaySearch::from_spec(&spec);
         let _ = NetValue::from_spec(&spec);
         return;
@@ -137,6 +138,29 @@ pub fn model(data: &[u8]) {
     };
     let path = scratch_file("model.bpk", file);
     with_variant!(variant_of(pick), G => load::<G>(&path));
+}
+
+/// A model's `model.json`: the first byte picks the variant it is checked against, the rest
+/// is its text (lossily decoded). It parses or is refused in words; a description that
+/// parses has play settings that check, and its text written again parses, with the same
+/// search and network.
+pub fn model_json(data: &[u8]) {
+    let Some((&pick, text)) = data.split_first() else {
+        return;
+    };
+    let Ok(description) = ModelJson::parse(&String::from_utf8_lossy(text)) else {
+        return;
+    };
+    description
+        .play
+        .check()
+        .expect("a parsed model.json's play settings check");
+    with_variant!(variant_of(pick), G => {
+        let _ = description.check_game(G::NAME, G::NUM_ACTIONS, [G::PLANES, G::HEIGHT, G::WIDTH]);
+    });
+    let again = ModelJson::parse(&description.to_text()).expect("written text parses");
+    assert_eq!(again.play.search, description.play.search);
+    assert_eq!(again.network, description.network);
 }
 
 /// Loads the net at `path` for `G`; one that loads must give finite outputs.

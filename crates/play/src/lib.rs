@@ -3,9 +3,11 @@
 //! outputs become values ([`NetValue`]: the score head's share and random playouts). The
 //! trainer's agents and the WebAssembly front end (`oxo-web`) both read them from here, so a
 //! model plays the same search everywhere; and the line a net's judgement of a position is
-//! printed as ([`nn_eval_line`]).
+//! printed as ([`nn_eval_line`]); and a model's `model.json` ([`ModelJson`], its settings
+//! [`PlaySettings`]), which export writes and every player reads.
 
 pub mod eval_line;
+pub mod model_json;
 pub mod play_search;
 pub mod value;
 
@@ -13,10 +15,11 @@ use oxo_agents::AgentSpec;
 use serde::{Deserialize, Serialize};
 
 pub use eval_line::nn_eval_line;
+pub use model_json::{ModelJson, PlaySettings};
 pub use play_search::{Budget, PlaySearch};
 pub use value::NetValue;
 
-/// The spec kind of a net agent (`net:path=FILE,ms=400`): the kind the trainer's `NetAgent`
+/// The spec kind of a net agent (`net:path=FILE,ms=400`): the kind `oxo-player`'s `NetAgent`
 /// builds, and the one a run config's handcrafted checks leave to it.
 pub const NET_KIND: &str = "net";
 

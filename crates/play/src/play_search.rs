@@ -25,21 +25,10 @@ pub const SEARCH_PARAMS: &[&str] = &[
 /// at play time').
 pub const DEFAULT_PLAY_SEARCH: &str = "search=puct,ms=400";
 
-/// The search of a shipped model whose `model.json` records none (from before it did).
-pub const LEGACY_PLAY_SEARCH: &str = "sims=200";
-
 /// Checks a `net:` spec's search parameters written alone (`search=puct,ms=400`), as
 /// `oxo export --search` takes them: an error in words for another parameter or a bad value.
 pub fn check_search_params(text: &str) -> Result<PlaySearch, String> {
     PlaySearch::from_spec(&crate::spec_of_params(text, "search", SEARCH_PARAMS)?)
-}
-
-/// The search a model's `model.json` records in its `play` object (`play.search`), or
-/// [`LEGACY_PLAY_SEARCH`] where the object or the field is missing or invalid.
-pub fn recorded_search(play: Option<&serde_json::Value>) -> String {
-    play.and_then(|play| Some(play.get("search")?.as_str()?.to_string()))
-        .filter(|search| check_search_params(search).is_ok())
-        .unwrap_or_else(|| LEGACY_PLAY_SEARCH.to_string())
 }
 
 /// Simulations per move when a spec names neither `sims` nor `ms`.
@@ -401,9 +390,7 @@ mod tests {
     /// `oxo export --search` takes search parameters only; the recorded ones are valid.
     #[test]
     fn search_params_alone_are_checked() {
-        for text in [DEFAULT_PLAY_SEARCH, LEGACY_PLAY_SEARCH] {
-            check_search_params(text).expect(text);
-        }
+        check_search_params(DEFAULT_PLAY_SEARCH).expect(DEFAULT_PLAY_SEARCH);
         let err = check_search_params("ms=400,path=x.bpk").unwrap_err();
         assert!(err.contains("'path' is not a search parameter"), "{err}");
         let err = check_search_params("ms=-4").unwrap_err();

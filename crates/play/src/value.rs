@@ -1,7 +1,7 @@
 //! [`NetValue`]: how a net's outputs become the values a search backs up, that is the
 //! score head's share and the random playouts mixed in. A run's self-play, gate and rating
-//! use its config's (`RunConfig::net_value` in `oxo-train`); the exported `model.json`
-//! records it (`oxo_train::export::model_net_value`) and `net:` specs
+//! use its config's (`RunConfig::net_value` in `oxo-train`); a model's `model.json` records
+//! it ([`PlaySettings`](crate::PlaySettings)) and `net:` specs
 //! name it (`score=U`, `rollouts=R,mix=W,playout=P`), so that a model is played the way its
 //! run trained and gated it.
 
@@ -34,28 +34,6 @@ impl NetValue {
         score_utility: 0.0,
         rollouts: RolloutConfig::OFF,
     };
-
-    /// The value a model's `model.json` asks for in its `play` object (`score_utility`,
-    /// `rollouts`, `rollout_weight`, `rollout_policy`); the net's value alone where the
-    /// object is missing, and for each setting missing from it.
-    pub fn recorded(play: Option<&serde_json::Value>) -> NetValue {
-        let field = |name: &str| play.and_then(|p| p.get(name)?.as_f64());
-        let policy = play
-            .and_then(|p| p.get("rollout_policy")?.as_str()?.parse().ok())
-            .unwrap_or(PlayoutPolicy::Uniform);
-        let rollouts = match (field("rollouts"), field("rollout_weight")) {
-            (Some(playouts), Some(weight)) => RolloutConfig {
-                playouts: playouts as u32,
-                weight: weight as f32,
-                policy,
-            },
-            _ => RolloutConfig::OFF,
-        };
-        NetValue {
-            score_utility: field("score_utility").map_or(0.0, |weight| weight as f32),
-            rollouts,
-        }
-    }
 
     /// The `net:` spec parameters that ask for this value: `,rollouts=R,mix=W` (with
     /// `,playout=tactical` for tactical playouts) and `,score=U`, each left out when off.
@@ -130,6 +108,11 @@ impl NetValue {
                 "agent 'net': score must lie in 0..=1 (got score={score_utility})"
             ));
         }
+        // Without playouts their weight and policy mean nothing: one value, `OFF`.
+        let rollouts = match rollouts.playouts {
+            0 => RolloutConfig::OFF,
+            _ => rollouts,
+        };
         Ok(NetValue {
             score_utility,
             rollouts,

@@ -26,10 +26,10 @@
 use oxo_agents::{Agent, Evaluate};
 use oxo_engine::{EngineKind, EngineModel};
 use oxo_nn::{Device, Net};
+use oxo_player::NetEvaluator;
 use oxo_rules::extreme::{Extreme, PATTERNS, board_points};
 use oxo_rules::{Game, Outcome, Player};
 use oxo_search::Evaluator;
-use oxo_train::value::NetEvaluator;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -72,7 +72,7 @@ fn main() -> Result<(), String> {
     let mut engine = EngineModel::new(&net, EngineKind::default()).open(1);
     let mut evaluator = NetEvaluator::new(Some(&mut engine)).with_score_utility(utility);
     let build = |spec: &str| -> Result<Box<dyn Agent<Extreme>>, String> {
-        oxo_train::build_any_agent::<Extreme>(&spec.parse().map_err(|e| format!("{e}"))?)
+        oxo_player::build_any_agent::<Extreme>(&spec.parse().map_err(|e| format!("{e}"))?)
             .map_err(|e| e.to_string())
     };
     let mut judged = Vec::new();

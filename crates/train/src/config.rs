@@ -10,7 +10,7 @@ use oxo_rules::{Action, Game, Player, PlayoutPolicy};
 use oxo_search::{GumbelConfig, PuctConfig, RolloutConfig, Scheme, SearchConfig};
 use serde::{Deserialize, Serialize};
 
-use crate::value::NetValue;
+use oxo_play::NetValue;
 
 /// Everything a training run needs to know, as read from its TOML file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -9,19 +9,20 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use oxo_nn::{
-    BATCH_AXIS, Device, Encode, FileInfo, INPUT_NAME, Net, POLICY_OUTPUT, SCORE_OUTPUT, WDL_OUTPUT,
+    BATCH_AXIS, Device, Encode, FileInfo, INPUT_NAME, Net, NetConfig, POLICY_OUTPUT, SCORE_OUTPUT,
+    WDL_OUTPUT,
 };
+use oxo_play::model_json::{
+    ActionsDescription, Dim, InputDescription, MODEL_FORMAT, MODEL_FORMAT_VERSION, ModelJson,
+    NetworkDescription, OutputDescription, PlaneDescription, RulesRef,
+};
+use oxo_play::{NetValue, PlaySettings};
+use oxo_player::ModelFile;
 use oxo_rules::Action;
 use serde_json::{Value, json};
 
 use crate::config::RunConfig;
-use crate::rundir::{Result, io_error, write_atomic};
-use crate::value::NetValue;
-
-/// `model.json`'s `format` field.
-pub const MODEL_FORMAT: &str = "oxo-model";
-/// `model.json`'s `format_version`: bumped whenever a field changes meaning.
-pub const MODEL_FORMAT_VERSION: u32 = 1;
+use crate::rundir::{Result, TrainError, io_error, write_atomic};
 
 /// The files an export writes, in the order written.
 pub const EXPORT_FILES: [&str; 5] = [
@@ -50,103 +51,139 @@ pub fn export_model<G: Encode>(
     net.save(&paths[0])?;
     write_atomic(&paths[1], &net.to_onnx()?)?;
     write_atomic(&paths[2], &net.to_safetensors()?)?;
-    let mut description = describe::<G>(&net, &provenance(model));
-    description["play"] = play_settings(model, search, value);
-    let text = serde_json::to_string_pretty(&description).expect("JSON of plain values");
-    write_atomic(&paths[3], text.as_bytes())?;
+    let play = play_settings::<G>(model, search, value)?;
+    let description = describe::<G>(net.config(), provenance(model), play);
+    write_atomic(&paths[3], description.to_text().as_bytes())?;
     write_atomic(&paths[4], readme::<G>(&net).as_bytes())?;
     Ok(paths)
 }
 
-/// `model.json`: everything a front end needs to feed the network and read its answer.
-pub fn describe<G: Encode>(net: &Net, provenance: &Value) -> Value {
-    let config = net.config();
-    let planes: Vec<Value> = G::plane_names()
+/// `model.json`: everything a front end needs to feed the network of size `config` and read
+/// its answer, how oxo plays it (`play`), and how it was made (`provenance`).
+pub fn describe<G: Encode>(config: &NetConfig, provenance: Value, play: PlaySettings) -> ModelJson {
+    let batch = || Dim::Axis(BATCH_AXIS.to_string());
+    let planes = G::plane_names()
         .iter()
         .enumerate()
-        .map(|(index, text)| json!({ "index": index, "description": text }))
+        .map(|(index, text)| PlaneDescription {
+            index,
+            description: text.to_string(),
+        })
         .collect();
-    let moves: Vec<String> = (0..G::NUM_ACTIONS as Action)
+    let moves = (0..G::NUM_ACTIONS as Action)
         .map(G::format_action)
         .collect();
+    let output = |name: &str, size: usize, meaning: &str| OutputDescription {
+        name: name.to_string(),
+        shape: vec![batch(), Dim::Size(size)],
+        meaning: meaning.to_string(),
+        scale: None,
+    };
     let mut outputs = vec![
-        json!({
-            "name": POLICY_OUTPUT,
-            "shape": [BATCH_AXIS, G::NUM_ACTIONS],
-            "meaning": "unnormalised log-probabilities of every action index (actions.moves); \
-                        set illegal moves to -inf, then softmax"
-        }),
-        json!({
-            "name": WDL_OUTPUT,
-            "shape": [BATCH_AXIS, 3],
-            "meaning": "win, draw and loss logits for the player to move; after a softmax, \
-                        value = p(win) - p(loss), in [-1, 1]"
-        }),
+        output(
+            POLICY_OUTPUT,
+            G::NUM_ACTIONS,
+            "unnormalised log-probabilities of every action index (actions.moves); set \
+             illegal moves to -inf, then softmax",
+        ),
+        output(
+            WDL_OUTPUT,
+            3,
+            "win, draw and loss logits for the player to move; after a softmax, value = \
+             p(win) - p(loss), in [-1, 1]",
+        ),
     ];
     if config.score_head {
-        let mut score = json!({
-            "name": SCORE_OUTPUT,
-            "shape": [BATCH_AXIS, 1],
-            "meaning": "predicted final score margin, player to move minus opponent, divided \
-                        by the run's train.score_scale (`scale`, where known: the output times \
-                        it is the margin in points) and clipped to [-1, 1] in training; \
-                        where the run sets train.outright_win_score, a game won by an event \
-                        the scores do not count (a big-board pattern, a line) trained toward \
-                        plus or minus that value instead"
+        outputs.push(OutputDescription {
+            scale: provenance["score_scale"].as_f64(),
+            ..output(SCORE_OUTPUT, 1, SCORE_MEANING)
         });
-        if let Some(scale) = provenance["score_scale"].as_f64() {
-            score["scale"] = scale.into();
-        }
-        outputs.push(score);
     }
-    json!({
-        "format": MODEL_FORMAT,
-        "format_version": MODEL_FORMAT_VERSION,
-        "variant": G::NAME,
-        "rules": {
-            "version": oxo_rules::RULES_VERSION,
-            "text": "docs/RULES.md of the oxo repository"
+    ModelJson {
+        format: MODEL_FORMAT.to_string(),
+        format_version: MODEL_FORMAT_VERSION,
+        variant: G::NAME.to_string(),
+        rules: RulesRef {
+            version: oxo_rules::RULES_VERSION.to_string(),
+            text: "docs/RULES.md of the oxo repository".to_string(),
         },
-        "oxo_version": env!("CARGO_PKG_VERSION"),
-        "network": {
-            "kind": "residual convolutional network (AlphaZero style)",
-            "blocks": config.blocks,
-            "channels": config.channels,
-            "patch": config.patch,
-            "patch_note": "side of the stem's square patches: 1, a vector per cell; p > 1, a \
-                           convolution with kernel and stride p makes one per p x p block, the \
-                           trunk runs on the block grid and each block's vector gives its own \
-                           cells' policy logits",
-            "policy_channels": config.policy_channels,
-            "value_channels": config.value_channels,
-            "value_hidden": config.value_hidden,
-            "score_head": config.score_head,
-            "ownership_head": config.ownership_head,
-            "ownership_note": "a training-only head (each cell's final owner, or in a run \
-                               with train.cell_target \"points\" the score margin still to \
-                               be made there); not an ONNX output, its weights are in the \
-                               safetensors file",
+        oxo_version: env!("CARGO_PKG_VERSION").to_string(),
+        network: network_description(config),
+        input: InputDescription {
+            name: INPUT_NAME.to_string(),
+            dtype: "float32".to_string(),
+            shape: vec![
+                batch(),
+                Dim::Size(G::PLANES),
+                Dim::Size(G::HEIGHT),
+                Dim::Size(G::WIDTH),
+            ],
+            layout: "plane-major: element (plane, row, column); cell (row, column) is cell \
+                     index row * width + column (docs/RULES.md), the action index of a move \
+                     on it"
+                .to_string(),
+            point_of_view: "the player to move: 'mover' planes hold the marks of the player \
+                            whose turn it is, 'opponent' planes the other's; no history"
+                .to_string(),
+            planes,
         },
-        "input": {
-            "name": INPUT_NAME,
-            "dtype": "float32",
-            "shape": [BATCH_AXIS, G::PLANES, G::HEIGHT, G::WIDTH],
-            "layout": "plane-major: element (plane, row, column); cell (row, column) is cell \
-                       index row * width + column (docs/RULES.md), the action index of a move \
-                       on it",
-            "point_of_view": "the player to move: 'mover' planes hold the marks of the player \
-                              whose turn it is, 'opponent' planes the other's; no history",
-            "planes": planes,
+        actions: ActionsDescription {
+            count: G::NUM_ACTIONS,
+            moves,
+            note: "moves[i] is action index i in oxo's notation (as `oxo gtp` prints and \
+                   accepts it); not every index is legal in every position"
+                .to_string(),
         },
-        "actions": {
-            "count": G::NUM_ACTIONS,
-            "moves": moves,
-            "note": "moves[i] is action index i in oxo's notation (as `oxo gtp` prints and \
-                     accepts it); not every index is legal in every position",
-        },
-        "outputs": outputs,
-        "provenance": provenance,
-    })
+        outputs,
+        play,
+        provenance,
+    }
+}
+
+/// What the score output means.
+const SCORE_MEANING: &str = "predicted final score margin, player to move minus opponent, \
+    divided by the run's train.score_scale (`scale`, where known: the output times it is the \
+    margin in points) and clipped to [-1, 1] in training; where the run sets \
+    train.outright_win_score, a game won by an event the scores do not count (a big-board \
+    pattern, a line) trained toward plus or minus that value instead";
+
+/// `model.json`'s `network`: `config` with notes for readers.
+fn network_description(config: &NetConfig) -> NetworkDescription {
+    NetworkDescription {
+        kind: "residual convolutional network (AlphaZero style)".to_string(),
+        blocks: config.blocks,
+        channels: config.channels,
+        patch: config.patch,
+        patch_note: "side of the stem's square patches: 1, a vector per cell; p > 1, a \
+                     convolution with kernel and stride p makes one per p x p block, the \
+                     trunk runs on the block grid and each block's vector gives its own \
+                     cells' policy logits"
+            .to_string(),
+        policy_channels: config.policy_channels,
+        value_channels: config.value_channels,
+        value_hidden: config.value_hidden,
+        score_head: config.score_head,
+        ownership_head: config.ownership_head,
+        ownership_note: "a training-only head (each cell's final owner, or in a run with \
+                         train.cell_target \"points\" the score margin still to be made \
+                         there); not an ONNX output, its weights are in the safetensors file"
+            .to_string(),
+    }
+}
+
+/// `models/model.json` of a run: the description every net of the run in `models/` shares
+/// (they have the run's network), playing with oxo's default search and the value the run
+/// trains and gates with, so `net:path=RUN/models/best.bpk` plays the run's net as the run
+/// does. `oxo export` of one of them writes its full provenance.
+pub fn run_models_description<G: Encode>(config: &RunConfig) -> ModelJson {
+    let provenance = json!({
+        "note": "the nets of one run; `oxo export --model FILE` records a net's own provenance"
+    });
+    let play = PlaySettings::new(
+        oxo_play::play_search::DEFAULT_PLAY_SEARCH,
+        config.net_value(),
+    );
+    describe::<G>(&config.net, provenance, play)
 }
 
 /// What is known of how the model was made: when it lies in a run directory
@@ -235,14 +272,8 @@ pub const WARM_START_FILE: &str = "warm_start.json";
 /// The provenance recorded in the `model.json` beside `model`, when `model` is the
 /// `model.bpk` of an exported directory.
 fn exported_provenance(model: &Path) -> Option<Value> {
-    model_json_field(&model.with_file_name("model.json"), "provenance")
-}
-
-/// Field `name` of the `model.json` at `model_json`, if the file reads and has it.
-fn model_json_field(model_json: &Path, name: &str) -> Option<Value> {
-    let text = fs::read_to_string(model_json).ok()?;
-    let description: Value = serde_json::from_str(&text).ok()?;
-    description.get(name).cloned()
+    let text = fs::read_to_string(model.with_file_name("model.json")).ok()?;
+    Some(ModelJson::parse(&text).ok()?.provenance)
 }
 
 /// Writes `RUN/warm_start.json` for a run that starts from the weights of `model`.
@@ -272,104 +303,32 @@ fn run_config(run: &Path) -> Option<RunConfig> {
 /// positions: `value` where given (a value measured to play better than the training one,
 /// e.g. the win/draw/loss head mixed into a score utility), else the [`recorded_value`]
 /// (how its run valued them), so that players use the net the way it was trained and gated.
-pub fn play_settings(model: &Path, search: &str, value: Option<NetValue>) -> Value {
-    let value = value.unwrap_or_else(|| recorded_value(model));
-    json!({
-        "search": search,
-        "search_meaning": "the search this model plays best with, as oxo's net agent spells \
-                           it (net:PARAMS): search=puct|gumbel, sims=N simulations or ms=M \
-                           milliseconds a move; `oxo play` and `oxo gtp` play it by default",
-        "score_utility": value.score_utility,
-        "rollouts": value.rollouts.playouts,
-        "rollout_weight": value.rollouts.weight,
-        "rollout_policy": value.rollouts.policy.name(),
-        "meaning": "mix the mean outcome of `rollouts` playouts from each evaluated position \
-                    into the net's value with weight `rollout_weight` (oxo: \
-                    net:rollouts=R,mix=W,playout=P); 0 rollouts: the net's value alone. \
-                    `rollout_policy` uniform: uniformly random moves; tactical: a move that \
-                    wins a small board at once when there is one, else a random one; \
-                    `score_utility`: the score head's share of the net's value, the \
-                    win/draw/loss head's being 1 - score_utility (oxo: net:score=W)",
-    })
+/// An error for a model whose own `model.json` does not read.
+pub fn play_settings<G: Encode>(
+    model: &Path,
+    search: &str,
+    value: Option<NetValue>,
+) -> Result<PlaySettings> {
+    let value = match value {
+        Some(value) => value,
+        None => recorded_value::<G>(model)?,
+    };
+    Ok(PlaySettings::new(search, value))
 }
 
-/// The ONNX graph the `model.json` beside `model` records for onnxruntime to play the net
-/// with (`play.onnx`: a file name in the model's directory, such as the net's int8
-/// quantization by `scripts/quantize_int8.py`, which searches about twice the simulations in
-/// the same time), read and checked against the CRC-32 the record gives
-/// (`play.onnx_crc32`, 8 hex digits). `Ok(None)` where nothing is recorded; an error naming
-/// the file where the record is malformed, the file is missing, or its bytes are not the
-/// recorded ones (a recorded graph is never silently replaced by the net's own export).
-pub fn recorded_graph(model: &Path) -> std::result::Result<Option<(PathBuf, Vec<u8>)>, String> {
-    let model_json = model.with_file_name("model.json");
-    let Some(play) = model_json_field(&model_json, "play") else {
-        return Ok(None);
-    };
-    let Some(name) = play.get(PLAY_GRAPH) else {
-        return Ok(None);
-    };
-    let where_ = model_json.display();
-    let name = name
-        .as_str()
-        .filter(|name| Path::new(name).file_name() == Some(std::ffi::OsStr::new(name)))
-        .ok_or_else(|| format!("{where_}: play.{PLAY_GRAPH} must be a file name beside it"))?;
-    let expected = play
-        .get(PLAY_GRAPH_CRC32)
-        .and_then(Value::as_str)
-        .and_then(|hex| u32::from_str_radix(hex, 16).ok())
-        .ok_or_else(|| format!("{where_}: play.{PLAY_GRAPH_CRC32} must be 8 hex digits"))?;
-    let path = model.with_file_name(name);
-    let bytes = oxo_nn::read_bounded(&path, MAX_GRAPH_BYTES)
-        .map_err(|e| format!("{} (recorded in {where_}): {e}", path.display()))?;
-    let found = crc32fast::hash(&bytes);
-    if found != expected {
-        return Err(format!(
-            "{}: CRC-32 {found:08x}, but {where_} records {expected:08x}: the file is damaged \
-             or not the recorded graph",
-            path.display()
-        ));
-    }
-    Ok(Some((path, bytes)))
-}
-
-/// `model.json`'s `play` field naming the ONNX graph onnxruntime plays the net with.
-const PLAY_GRAPH: &str = "onnx";
-/// `model.json`'s `play` field holding that graph's CRC-32.
-const PLAY_GRAPH_CRC32: &str = "onnx_crc32";
-/// The largest recorded graph read: far above any oxo net (a few MB), far below what would
-/// exhaust memory.
-pub const MAX_GRAPH_BYTES: u64 = 512 << 20;
-
-/// The value the model file at `model` plays with unless told otherwise: its run's (the
+/// The value the model file at `model` was trained and gated with: its run's (the
 /// [`NetValue`] of its config: `selfplay.score_utility` and the random playouts) where it
-/// lies in a run directory, else what the `model.json` beside it records (an exported
-/// model), else the net's value alone.
-pub fn recorded_value(model: &Path) -> NetValue {
-    run_of(model).and_then(run_config).map_or_else(
-        || model_net_value(&model.with_file_name("model.json")),
-        |config| config.net_value(),
-    )
-}
-
-/// The search a `model.json` records (`play.search`), or
-/// [`LEGACY_PLAY_SEARCH`](crate::play_search::LEGACY_PLAY_SEARCH) where the file or the
-/// field is missing or invalid.
-pub fn model_play_search(model_json: &Path) -> String {
-    oxo_play::play_search::recorded_search(model_json_field(model_json, "play").as_ref())
-}
-
-/// The search the model file at `model` plays with unless told otherwise: what the
-/// `model.json` beside it records ([`model_play_search`]); `None` for a model without one
-/// (a run's own models), whose spec alone says how it searches.
-pub fn recorded_search(model: &Path) -> Option<String> {
-    let model_json = model.with_file_name("model.json");
-    model_json.is_file().then(|| model_play_search(&model_json))
-}
-
-/// The [`NetValue`] a `model.json` asks for (its `play` field); the net's value alone where
-/// the file or the field is missing, and for each setting missing from the field.
-pub fn model_net_value(model_json: &Path) -> NetValue {
-    NetValue::recorded(model_json_field(model_json, "play").as_ref())
+/// lies in a run directory, else what its `model.json` records (an exported model), else
+/// the net's value alone. An error for a `model.json` that does not read.
+pub fn recorded_value<G: Encode>(model: &Path) -> Result<NetValue> {
+    if let Some(config) = run_of(model).and_then(run_config) {
+        return Ok(config.net_value());
+    }
+    let file = ModelFile::open::<G>(model).map_err(TrainError)?;
+    match file.play() {
+        Some(play) => play.value().map_err(TrainError),
+        None => Ok(NetValue::PLAIN),
+    }
 }
 
 /// The records of a `.jsonl` file (none if it is missing; unreadable lines are skipped).

@@ -18,8 +18,9 @@ use crate::observe::Observer;
 use crate::play_search::PlaySearch;
 use crate::rundir::{Result, RunDir, Stage, TrainError, copy_atomic};
 use crate::selfplay::mix;
-use crate::value::{NetValue, net_evaluator};
 use crate::workers;
+use oxo_play::NetValue;
+use oxo_player::net_evaluator;
 
 /// Plays `nets[0]` against `nets[1]` from each opening twice, the first as X then as O, both
 /// valuing positions by `value` (playouts drawn from `seed`), each on its own one-thread
@@ -223,7 +224,7 @@ pub fn gate_match<G: Encode>(
 /// [`RunConfig::validate`] builds the handcrafted ones but leaves `net:` agents to this.
 pub fn check_rate_agents<G: Encode + Evaluate>(config: &RunConfig) -> Result<()> {
     config.check_rate_agents_with(|spec| {
-        crate::agent::build_any_agent::<G>(spec)
+        oxo_player::build_any_agent::<G>(spec)
             .map(drop)
             .map_err(|e| e.to_string())
     })?;
@@ -247,7 +248,7 @@ pub fn rate_model<G: Encode + Evaluate>(
         })
         .collect::<Result<_>>()?;
     let net = format!(
-        "net:path={},sims={},engine={}{}",
+        "net:path={},sims={},engine={},bare=1{}",
         path.display(),
         config.gate.simulations,
         config.engine,
@@ -265,7 +266,7 @@ pub fn rate_model<G: Encode + Evaluate>(
     let report = oxo_arena::run_tournament_with::<G>(
         &specs,
         &arena,
-        &crate::agent::build_any_agent::<G>,
+        &oxo_player::build_any_agent::<G>,
         &|| {},
     )
     .map_err(|e| TrainError(format!("rating: {e}")))?;
@@ -409,17 +410,18 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let model = dir.path().join("models").join("gen-00001.bpk");
         std::fs::create_dir_all(model.parent().unwrap()).unwrap();
-        std::fs::copy(crate::shipped_model("tictactoe").unwrap(), &model).unwrap();
+        std::fs::copy(oxo_player::shipped_model("tictactoe").unwrap(), &model).unwrap();
         std::fs::write(dir.path().join("run.json"), "{}").unwrap();
         let text = format!(
-            "{}rate_every = 1\nrate_games = 2\nrate_agents = [\"random\", \"net:path={},sims=2\"]\n",
+            "{}rate_every = 1\nrate_games = 2\nrate_agents = [\"random\", \"net:path={},sims=2,bare=1\"]\n",
             crate::config::tests::SMALL,
             model.display()
         );
         let config_path = dir.path().join("config.toml");
         std::fs::write(&config_path, &text).unwrap();
         let config = RunConfig::load(&config_path).expect("the config loads");
-        assert_eq!(crate::export::recorded_value(&model), config.net_value());
+        let recorded = crate::export::recorded_value::<TicTacToe>(&model).unwrap();
+        assert_eq!(recorded, config.net_value());
         check_rate_agents::<TicTacToe>(&config).expect("the agents build");
     }
 

@@ -3,7 +3,6 @@
 //! trains the candidate on a replay window, and [`gate_stage`] promotes it if it beats the
 //! best net. [`run_loop`] runs them in one process, resuming from `state.json`.
 
-pub mod agent;
 pub mod bench;
 pub mod config;
 pub mod export;
@@ -17,12 +16,10 @@ pub mod run_status;
 pub mod rundir;
 pub mod selfplay;
 pub mod train;
-pub mod value;
 pub mod workers;
 
 pub use oxo_play::play_search;
 
-pub use agent::{NetAgent, build_any_agent, shipped_agent, shipped_model};
 pub use config::{ConfigError, RunConfig};
 pub use export::export_model;
 pub use gate::gate_stage;

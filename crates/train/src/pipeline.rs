@@ -8,7 +8,7 @@ use oxo_agents::Evaluate;
 use oxo_nn::{Device, Encode, Net, Trainer};
 use serde_json::json;
 
-use crate::export::record_warm_start;
+use crate::export::{record_warm_start, run_models_description};
 use crate::gate::gate_stage;
 use crate::observe::Observer;
 use crate::records::GenerationRecords;
@@ -30,6 +30,9 @@ pub fn init_run<G: Encode>(
     if let Some(state) = run.read_state()? {
         run.write_info(command)?;
         restore_best_copy(run, &state)?;
+        if !run.models_description_path().exists() {
+            write_models_description::<G>(run)?;
+        }
         return Ok(state);
     }
     if let Some(file) = run.earlier_run_file() {
@@ -47,6 +50,7 @@ pub fn init_run<G: Encode>(
     trainer.save(&run.checkpoint_path())?;
     trainer.net().save(&run.model_path(0))?;
     copy_atomic(&run.model_path(0), &run.best_path())?;
+    write_models_description::<G>(run)?;
     let state = State {
         generation: 1,
         next: Stage::SelfPlay,
@@ -83,6 +87,15 @@ fn restore_best_copy(run: &RunDir, state: &State) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// Writes the run's `models/model.json` ([`run_models_description`]).
+fn write_models_description<G: Encode>(run: &RunDir) -> Result<()> {
+    let description = run_models_description::<G>(run.config());
+    write_atomic(
+        &run.models_description_path(),
+        description.to_text().as_bytes(),
+    )
 }
 
 /// The trainer a new run starts with: a random net, or the weights of the model `init`,

@@ -7,7 +7,6 @@
 
 use std::fmt;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -40,26 +39,10 @@ pub(crate) fn io_error(path: &Path, e: impl fmt::Display) -> TrainError {
     TrainError(format!("{}: {e}", path.display()))
 }
 
-/// Writes `bytes` to `path` atomically: a scratch file beside it, synced, renamed over it.
+/// Writes `bytes` to `path` atomically ([`oxo_arena::record::write_atomic`]); an error
+/// naming the path.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let write = || -> std::io::Result<()> {
-        let mut file = fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&temp, path)?;
-        if let Ok(d) = fs::File::open(dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    };
-    write().map_err(|e| {
-        let _ = fs::remove_file(&temp);
-        io_error(path, e)
-    })
+    oxo_arena::record::write_atomic(path, bytes).map_err(|e| io_error(path, e))
 }
 
 /// Removes the scratch files of atomic writes that a killed process left in `dir`, once they
@@ -171,18 +154,12 @@ impl RunInfo {
             oxo_version: env!("CARGO_PKG_VERSION").to_string(),
             burn_version: BURN_VERSION.to_string(),
             engine: Some(oxo_engine::describe(oxo_engine::resolve(config.engine))),
-            git_commit: build_commit(),
+            git_commit: oxo_arena::record::build_commit(),
             started_unix: unix_now(),
             cores: std::thread::available_parallelism().ok().map(|n| n.get()),
             command,
         }
     }
-}
-
-/// The git commit oxo was built from (`git rev-parse HEAD` at build time; uncommitted
-/// changes are not recorded), if it was built in a git checkout.
-pub fn build_commit() -> Option<String> {
-    Some(env!("OXO_GIT_COMMIT").to_string()).filter(|c| !c.is_empty())
 }
 
 /// The burn version this crate is built against.
@@ -291,6 +268,11 @@ impl RunDir {
         self.root
             .join("models")
             .join(format!("gen-{generation:05}.bpk"))
+    }
+
+    /// `models/model.json`: how the run's nets play ([`run_models_description`](crate::export::run_models_description)).
+    pub fn models_description_path(&self) -> PathBuf {
+        self.root.join("models").join("model.json")
     }
 
     /// `models/best.bpk`: a copy of the best model, for play.

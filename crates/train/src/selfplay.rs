@@ -19,8 +19,9 @@ use serde::Serialize;
 
 use crate::config::{RunConfig, SelfPlayConfig};
 use crate::records::{GameRecord, MoveTarget};
-use crate::value::{NetValue, net_evaluator};
 use crate::workers;
+use oxo_play::NetValue;
+use oxo_player::net_evaluator;
 
 /// What a batch of self-play games cost and gave.
 #[derive(Clone, Debug, Default, Serialize)]

@@ -182,17 +182,13 @@ fn the_exported_directory_has_every_file_and_a_complete_description() {
         oxo_train::export_model::<Ultimate>(&model, dir.path(), DEFAULT_PLAY_SEARCH, None).unwrap();
     assert_eq!(written.len(), oxo_train::export::EXPORT_FILES.len());
     assert!(written.iter().all(|p| p.is_file()));
-    let json: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("model.json")).unwrap())
-            .unwrap();
-    assert_eq!(json["variant"], "ultimate");
-    assert_eq!(
-        json["input"]["planes"].as_array().unwrap().len(),
-        Ultimate::PLANES
-    );
-    assert_eq!(json["actions"]["moves"][80], "I9");
-    assert_eq!(json["outputs"].as_array().unwrap().len(), 2);
-    assert_eq!(json["play"]["rollouts"], 0, "no run, no playouts");
+    let exported = oxo_player::ModelFile::open::<Ultimate>(&dir.path().join("model.bpk")).unwrap();
+    let json = exported.description.expect("a model.json");
+    assert_eq!(json.variant, "ultimate");
+    assert_eq!(json.input.planes.len(), Ultimate::PLANES);
+    assert_eq!(json.actions.moves[80], "I9");
+    assert_eq!(json.outputs.len(), 2);
+    assert_eq!(json.play.rollouts, 0, "no run, no playouts");
     // The exported burn file loads back as the same network.
     let again = Net::load::<Ultimate>(&dir.path().join("model.bpk"), &Device::flex()).unwrap();
     let game = Ultimate::new();
@@ -201,7 +197,7 @@ fn the_exported_directory_has_every_file_and_a_complete_description() {
 
 /// A model from a run that mixed playouts or its score head into its values says so (how
 /// many playouts, their weight and policy; the score head's share) in `model.json`, and the
-/// shipped-agent lookup reads it back, so the model is played as it was trained.
+/// net agent reads it back, so the model is played as it was trained.
 #[test]
 fn the_runs_playouts_travel_with_the_model() {
     let dir = tempfile::tempdir().unwrap();
@@ -226,19 +222,24 @@ fn the_runs_playouts_travel_with_the_model() {
     let out = dir.path().join("out");
     oxo_train::export_model::<TicTacToe>(&model, &out, DEFAULT_PLAY_SEARCH, None).unwrap();
     // The score output names the run's scale: the output times it is the margin in points.
-    let score_scale = |out: &std::path::Path| {
-        let text = std::fs::read_to_string(out.join("model.json")).unwrap();
-        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
-        json["outputs"]
-            .as_array()
+    let described = |out: &Path| {
+        oxo_player::ModelFile::open::<TicTacToe>(&out.join("model.bpk"))
             .unwrap()
-            .iter()
-            .find(|o| o["name"] == "score")
-            .unwrap()["scale"]
-            .clone()
+            .description
+            .expect("a model.json")
     };
-    assert_eq!(score_scale(&out), 7.5);
-    let value = oxo_train::export::model_net_value(&out.join("model.json"));
+    let score_scale = |out: &Path| {
+        let json = described(out);
+        json.outputs
+            .iter()
+            .find(|o| o.name == "score")
+            .unwrap()
+            .scale
+    };
+    let play_value = |out: &Path| described(out).play.value().unwrap();
+    let play_search = |out: &Path| described(out).play.search;
+    assert_eq!(score_scale(&out), Some(7.5));
+    let value = play_value(&out);
     assert_eq!(value.rollouts.playouts, 12);
     assert_eq!(value.rollouts.weight, 0.25);
     assert_eq!(value.rollouts.policy, oxo_rules::PlayoutPolicy::Tactical);
@@ -246,35 +247,22 @@ fn the_runs_playouts_travel_with_the_model() {
     // The exported model.bpk keeps the run's provenance (what a warm start from it records).
     let provenance = oxo_train::export::provenance(&out.join("model.bpk"));
     assert_eq!(provenance["run"], run.display().to_string());
-    assert_eq!(
-        oxo_train::export::model_play_search(&out.join("model.json")),
-        DEFAULT_PLAY_SEARCH
-    );
+    assert_eq!(play_search(&out), DEFAULT_PLAY_SEARCH);
     // Re-exporting the exported model.bpk in place keeps its value and provenance and
     // records the search it is given.
     oxo_train::export_model::<TicTacToe>(&out.join("model.bpk"), &out, "sims=300", None).unwrap();
-    let again = oxo_train::export::model_net_value(&out.join("model.json"));
-    assert_eq!(again, value);
-    assert_eq!(score_scale(&out), 7.5);
+    assert_eq!(play_value(&out), value);
+    assert_eq!(score_scale(&out), Some(7.5));
     let provenance = oxo_train::export::provenance(&out.join("model.bpk"));
     assert_eq!(provenance["run"], run.display().to_string());
-    assert_eq!(
-        oxo_train::export::model_play_search(&out.join("model.json")),
-        "sims=300"
-    );
+    assert_eq!(play_search(&out), "sims=300");
     // A value given to the export replaces the trained one, and a later re-export keeps it.
     let measured = oxo_play::value::check_value_params("score=0.5").unwrap();
     oxo_train::export_model::<TicTacToe>(&out.join("model.bpk"), &out, "sims=300", Some(measured))
         .unwrap();
-    assert_eq!(
-        oxo_train::export::model_net_value(&out.join("model.json")),
-        measured
-    );
+    assert_eq!(play_value(&out), measured);
     oxo_train::export_model::<TicTacToe>(&out.join("model.bpk"), &out, "sims=300", None).unwrap();
-    assert_eq!(
-        oxo_train::export::model_net_value(&out.join("model.json")),
-        measured
-    );
+    assert_eq!(play_value(&out), measured);
 }
 
 #[test]

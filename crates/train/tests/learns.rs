@@ -12,11 +12,12 @@ use std::time::{Duration, Instant};
 use oxo_agents::{Agent, AgentSpec, build_agent};
 use oxo_engine::EngineKind;
 use oxo_nn::Device;
+use oxo_player::{ModelFile, NetAgent};
 use oxo_rules::tictactoe::TicTacToe;
 use oxo_rules::{Game, Outcome, Player};
 use oxo_train::config::SchemeName;
 use oxo_train::play_search::PlaySearch;
-use oxo_train::{LoopOptions, NetAgent, RunConfig, RunDir, run_loop};
+use oxo_train::{LoopOptions, RunConfig, RunDir, run_loop};
 
 /// Plays `agent` against the solver from both sides; returns the agent's losses.
 fn losses_against_solver(agent: &mut dyn Agent<TicTacToe>, games: u64) -> usize {
@@ -78,8 +79,9 @@ fn a_short_tictactoe_run_never_loses_to_the_solver() {
         last["elo_low"].as_f64().unwrap() > 0.0,
         "last rating: {last}"
     );
+    let best = ModelFile::open::<TicTacToe>(&run.best_path()).expect("the best model reads");
     let mut agent = NetAgent::<TicTacToe>::load(
-        &run.best_path(),
+        &best,
         EngineKind::default(),
         None,
         PlaySearch::new(SchemeName::Gumbel, 64).with_leaves(4),

@@ -2,13 +2,12 @@
 //! search; [`AnyGame`] is its object-safe face, so the page switches variants at run time.
 
 use oxo_encode::{Encode, PositionEval, WDL, search_value};
-use oxo_play::play_search::{INITIAL_SIMULATION_RATE, check_search_params, recorded_search};
-use oxo_play::{Budget, NetValue, PlaySearch, nn_eval_line};
+use oxo_play::play_search::INITIAL_SIMULATION_RATE;
+use oxo_play::{Budget, NetValue, PlaySearch, PlaySettings, nn_eval_line};
 use oxo_rules::{ActionList, Game, Outcome, Player, Variant, with_variant};
 use oxo_search::{BatchedSearch, SearchConfig, mix_playouts};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use serde_json::Value;
 
 /// The sizes a page needs to draw a variant and feed its network.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,10 +225,9 @@ impl<G: Encode> AnyGame for Session<G> {
         if self.game().is_over() {
             return Err("the game is over".to_string());
         }
-        let play: Value =
-            serde_json::from_str(play_json).map_err(|e| format!("play settings: {e}"))?;
-        let settings = check_search_params(&recorded_search(Some(&play)))?;
-        let value = NetValue::recorded(Some(&play));
+        let play = PlaySettings::from_json(play_json)?;
+        let settings = play.search()?;
+        let value = play.value()?;
         let sims = settings
             .timed_gumbel_simulations(self.simulation_rate)
             .unwrap_or(settings.max_simulations());
@@ -370,11 +368,11 @@ mod tests {
         for (variant, play) in [
             (
                 Variant::Ultimate,
-                r#"{"search":"ms=400,rescale=0,considered=0","rollouts":4,"rollout_weight":0.5}"#,
+                r#"{"search":"ms=400,rescale=0,considered=0","score_utility":0.0,"rollouts":4,"rollout_weight":0.5,"rollout_policy":"uniform"}"#,
             ),
             (
                 Variant::XAndO,
-                r#"{"search":"search=puct,sims=50","score_utility":1.0}"#,
+                r#"{"search":"search=puct,sims=50","score_utility":1.0,"rollouts":0,"rollout_weight":0.0,"rollout_policy":"uniform"}"#,
             ),
         ] {
             let mut game = new_game(variant);

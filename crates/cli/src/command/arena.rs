@@ -106,7 +106,7 @@ fn run_arena(
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
     let report: Report = pool
         .install(|| {
-            with_variant!(variant, G => oxo_arena::run_tournament_with::<G>(agents, config, &oxo_train::build_any_agent::<G>, &|| bar.inc(1)))
+            with_variant!(variant, G => oxo_arena::run_tournament_with::<G>(agents, config, &oxo_player::build_any_agent::<G>, &|| bar.inc(1)))
         })
         .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
@@ -115,14 +115,15 @@ fn run_arena(
         report: &report,
         made_by: MadeBy {
             oxo_version: env!("CARGO_PKG_VERSION"),
-            git_commit: oxo_train::rundir::build_commit(),
+            git_commit: oxo_arena::record::build_commit(),
             command: std::env::args().collect(),
         },
     };
     let json = serde_json::to_string_pretty(&results).expect("reports serialise");
     let svg = oxo_arena::chart::ratings_svg(&report);
     for (path, bytes) in [(&json_path, json.as_bytes()), (&svg_path, svg.as_bytes())] {
-        oxo_train::write_atomic(path, bytes).map_err(|e| e.to_string())?;
+        oxo_arena::record::write_atomic(path, bytes)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     println!("wrote {} and {}", json_path.display(), svg_path.display());
     Ok(())

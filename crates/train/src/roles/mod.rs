@@ -9,6 +9,7 @@
 //! | `trainer/gen-NNNNN.json` | trainer | the claim of generation N: the games it trains on |
 //! | `trainer/gen-NNNNN.bpk` | trainer | the checkpoint after generation N (weights, optimiser) |
 //! | `models/gen-NNNNN.bpk` | trainer | the candidate net of generation N (0: the first net) |
+//! | `models/model.json` | trainer | how the run's nets play (network, search, value) |
 //! | `gate/gen-NNNNN.json` | gate | the decision on candidate N |
 //! | `best/gen-NNNNN.json` | gate | a promotion: the greatest key is the best net |
 //! | `games/gen-NNNNN/ID-SEQ.bin` | a worker | a batch of games played with net N |
@@ -40,6 +41,10 @@ impl From<oxo_store::StoreError> for TrainError {
         TrainError(e.0)
     }
 }
+
+/// `models/model.json`: how the run's nets play
+/// ([`run_models_description`](crate::export::run_models_description)).
+pub const MODELS_DESCRIPTION_KEY: &str = "models/model.json";
 
 /// `models/gen-NNNNN.bpk`: the candidate net of generation `generation`.
 pub fn model_key(generation: u64) -> String {

@@ -11,7 +11,8 @@ use oxo_nn::{Device, Encode, Trainer};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Progress, RoleOptions, StoreRun, best_key, checkpoint_key, claim_key, generation_of, model_key,
+    MODELS_DESCRIPTION_KEY, Progress, RoleOptions, StoreRun, best_key, checkpoint_key, claim_key,
+    generation_of, model_key,
 };
 use crate::records::GenerationRecords;
 use crate::rundir::{Result, TrainError, unix_now};
@@ -87,6 +88,9 @@ impl<G: Encode> TrainerRole<G> {
             variant: PhantomData,
         };
         role.publish_candidate(run)?;
+        let description = crate::export::run_models_description::<G>(config);
+        run.store
+            .create(MODELS_DESCRIPTION_KEY, description.to_text().into_bytes())?;
         if run.best()?.is_none() {
             run.store.create_json(
                 &best_key(0),

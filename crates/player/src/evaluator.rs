@@ -1,15 +1,14 @@
 //! The search's evaluator for a [`NetValue`] (defined in `oxo-play`, burn-free): a net's
 //! engine ([`NetEvaluator`]) valued with the score head's share and random playouts mixed
-//! in. Self-play, the gate and the rating all evaluate through it.
+//! in. The net agent, self-play and the gate all evaluate through it.
 
 use std::time::{Duration, Instant};
 
 use oxo_engine::Engine;
 use oxo_nn::{Encode, WDL, search_value};
+use oxo_play::NetValue;
 use oxo_search::{Evaluator, RolloutEvaluator};
 use rand::rngs::SmallRng;
-
-pub use oxo_play::NetValue;
 
 /// The search's evaluator: a net's `engine` (`None`: uniform priors and value 0) valued as
 /// `value` says, its playouts' moves drawn from `rng`.

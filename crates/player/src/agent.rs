@@ -13,16 +13,17 @@ use oxo_search::BatchedSearch;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::export::{MAX_GRAPH_BYTES, recorded_graph};
-use crate::play_search::{Budget, INITIAL_SIMULATION_RATE, PlaySearch, SEARCH_PARAMS};
-use crate::value::{NetValue, net_evaluator};
+use oxo_play::NET_KIND;
+use oxo_play::NetValue;
+use oxo_play::play_search::{Budget, INITIAL_SIMULATION_RATE, PlaySearch, SEARCH_PARAMS};
 
-/// The spec kind of [`NetAgent`].
-pub use oxo_play::NET_KIND;
+use crate::evaluator::net_evaluator;
+use crate::model::{MAX_GRAPH_BYTES, ModelFile, model_json_path, spec_model};
 
 /// The parameters a `net:` spec takes besides the search's ([`SEARCH_PARAMS`]) and the
-/// value's ([`VALUE_PARAMS`]): the model's, the engine's and the seed.
-pub const NET_PARAMS: &[&str] = &["path", "engine", "onnx", "seed"];
+/// value's ([`VALUE_PARAMS`]): the model's, the engine's, the seed, and `bare=1`, which
+/// plays a model file without a `model.json` on the spec's settings and oxo's defaults.
+pub const NET_PARAMS: &[&str] = &["path", "engine", "onnx", "seed", "bare"];
 
 /// Plays with a model file and a deterministic search (Gumbel by default, or PUCT; no root
 /// noise) on a budget of simulations or time (a [`PlaySearch`]), a few leaves per network
@@ -47,13 +48,13 @@ pub struct NetAgent<G: Game> {
 }
 
 impl<G: Encode> NetAgent<G> {
-    /// Loads the model at `path` (a model or checkpoint of variant `G`) to search as
-    /// `settings` says on `engine` (or, with `onnx`, on onnxruntime running that ONNX file of
-    /// the same net; without it, on onnxruntime, the graph the `model.json` beside the model
-    /// records, [`recorded_graph`], if any); `name` is its display name. An error in words for
-    /// a file that cannot be loaded.
+    /// Loads `model` (a model or checkpoint of variant `G`) to search as `settings` says on
+    /// `engine` (or, with `onnx`, on onnxruntime running that ONNX file of the same net;
+    /// without it, on onnxruntime, the graph the model's `model.json` records,
+    /// [`ModelFile::recorded_graph`], if any); `name` is its display name. An error in words
+    /// for a file that cannot be loaded.
     pub fn load(
-        path: &Path,
+        model: &ModelFile,
         engine: EngineKind,
         onnx: Option<&Path>,
         settings: PlaySearch,
@@ -61,20 +62,21 @@ impl<G: Encode> NetAgent<G> {
     ) -> Result<NetAgent<G>, String> {
         let graph = match onnx {
             Some(file) => Some((format!("onnx={}", file.display()), read_onnx(file)?)),
-            None => recorded_graph_for(path, engine)?,
+            None => recorded_graph_for(model, engine)?,
         };
+        let path = &model.path;
         let net = Net::load::<G>(path, &Device::flex()).map_err(|e| e.to_string())?;
         let graph_played = match &graph {
             Some((label, bytes)) => format!("{label} (CRC-32 {:08x})", crc32fast::hash(bytes)),
             None => "its own export".to_string(),
         };
-        let model = match graph {
+        let engine_model = match graph {
             None => EngineModel::new(&net, engine),
             Some((label, bytes)) => {
                 EngineModel::with_onnx(&net, bytes).map_err(|e| format!("{label}: {e}"))?
             }
         };
-        let plays_with = match model.kind() {
+        let plays_with = match engine_model.kind() {
             EngineKind::Burn => format!("model {} on burn", path.display()),
             kind => format!(
                 "model {}, graph {graph_played}, on {}",
@@ -82,7 +84,12 @@ impl<G: Encode> NetAgent<G> {
                 oxo_engine::describe(kind)
             ),
         };
-        Ok(NetAgent::new(model.open(1), settings, name, plays_with))
+        Ok(NetAgent::new(
+            engine_model.open(1),
+            settings,
+            name,
+            plays_with,
+        ))
     }
 
     /// An agent over a net's engine, without playouts; `plays_with` says what it plays with
@@ -145,16 +152,16 @@ impl<G: Encode> NetAgent<G> {
     }
 
     /// Builds the agent a
-    /// `net:path=FILE[,sims=N,ms=M,search=S,...,engine=E,onnx=F,rollouts=R,mix=W,playout=P,score=U,seed=S]`
-    /// spec names (the search parameters: [`PlaySearch::from_spec_over`] the search the
-    /// model's `model.json` records, so a parameter left out is the model's own; `engine`:
-    /// `onnxruntime`, the default, or `burn`; `onnx`: an ONNX file of the same net for
-    /// onnxruntime to run, such as its int8 quantization, in place of the graph the model's
-    /// `model.json` records or else the net's own export; `playout`: `uniform` or
-    /// `tactical`; the value parameters default to the model's recorded value,
-    /// [`recorded_value`](crate::export::recorded_value), so `net:ms=500` plays the shipped
-    /// model as its `model.json` says but for the time); an error in words (a bad parameter,
-    /// or a model that cannot be loaded for this variant).
+    /// `net:path=FILE[,sims=N,ms=M,search=S,...,engine=E,onnx=F,rollouts=R,mix=W,playout=P,score=U,seed=S,bare=1]`
+    /// spec names. What the spec leaves out is the model's own: the `play` settings of its
+    /// `model.json` ([`PlaySearch::from_spec_over`], [`NetValue::from_spec_over`]), so
+    /// `net:ms=500` plays the shipped model as its `model.json` says but for the time. A
+    /// model file without a `model.json` plays only with `bare=1`, on the spec's settings
+    /// and oxo's defaults ([`Agent::plays_with`] says which). `engine`: `onnxruntime`, the
+    /// default, or `burn`; `onnx`: an ONNX file of the same net for onnxruntime to run,
+    /// such as its int8 quantization, in place of the graph the `model.json` records or else
+    /// the net's own export; `playout`: `uniform` or `tactical`. An error in words: a bad
+    /// parameter, or a model that cannot be loaded for this variant.
     pub fn from_spec(spec: &AgentSpec) -> Result<NetAgent<G>, String> {
         let lists = [NET_PARAMS, VALUE_PARAMS, SEARCH_PARAMS];
         let known = |key: &&String| lists.iter().any(|list| list.contains(&key.as_str()));
@@ -173,14 +180,28 @@ impl<G: Encode> NetAgent<G> {
                 G::NAME
             )
         })?;
-        let settings = match crate::export::recorded_search(&path) {
-            Some(recorded) => PlaySearch::from_spec_over(spec, &recorded)?,
-            None => PlaySearch::from_spec(spec)?,
+        let model = ModelFile::open::<G>(&path)?;
+        let bare = match spec.params.get("bare").map(String::as_str) {
+            None => false,
+            Some("1") => true,
+            Some(other) => {
+                return Err(format!(
+                    "agent 'net': bare={other}: give bare=1 (play a file without model.json) \
+                     or leave it out"
+                ));
+            }
+        };
+        let (settings, value) = match (model.play(), bare) {
+            (Some(play), _) => (
+                PlaySearch::from_spec_over(spec, &play.search)?,
+                NetValue::from_spec_over(spec, play.value()?)?,
+            ),
+            (None, true) => (PlaySearch::from_spec(spec)?, NetValue::from_spec(spec)?),
+            (None, false) => return Err(bare_refusal(&path)),
         };
         let engine = spec
             .param("engine", EngineKind::default(), oxo_engine::ENGINE_NAMES)
             .map_err(|e| e.to_string())?;
-        let value = NetValue::from_spec_over(spec, crate::export::recorded_value(&path))?;
         let seed = spec
             .param("seed", 0u64, "a number, e.g. 1")
             .map_err(|e| e.to_string())?;
@@ -188,9 +209,21 @@ impl<G: Encode> NetAgent<G> {
         if onnx.is_some() && engine != EngineKind::Onnxruntime {
             return Err("agent 'net': onnx=FILE runs on onnxruntime: leave engine out".into());
         }
-        let agent = NetAgent::load(&path, engine, onnx.as_deref(), settings, &spec.text)?;
+        let agent = NetAgent::load(&model, engine, onnx.as_deref(), settings, &spec.text)?;
         Ok(agent.with_value(value, seed))
     }
+}
+
+/// Why a model file without a `model.json` is not played unasked, and what to do.
+fn bare_refusal(path: &Path) -> String {
+    format!(
+        "{}: no {} beside it, so nothing says how this net plays (an exported model has one; \
+         a run writes one in its models/ directory): export it with `oxo export --model {} \
+         --out DIR`, or add bare=1 to play it on the spec's settings and oxo's defaults",
+        path.display(),
+        model_json_path(path).display(),
+        path.display()
+    )
 }
 
 impl<G: Encode> Agent<G> for NetAgent<G> {
@@ -255,57 +288,24 @@ fn moves_to<G: Game>(root: &G, ours: Action, game: &G) -> Option<(Action, Option
     Some((ours, Some(reply)))
 }
 
-/// The graph the model at `path` records for onnxruntime ([`recorded_graph`]), labelled for
+/// The graph `model` records for onnxruntime ([`ModelFile::recorded_graph`]), labelled for
 /// messages, where the agent runs on onnxruntime on the CPU and the library loads; `None`
 /// on burn and on the GPU, which play the net's own export.
 fn recorded_graph_for(
-    path: &Path,
+    model: &ModelFile,
     engine: EngineKind,
 ) -> Result<Option<(String, Vec<u8>)>, String> {
     if oxo_engine::resolve(engine) != EngineKind::Onnxruntime {
         return Ok(None);
     }
-    Ok(recorded_graph(path)?.map(|(file, bytes)| (file.display().to_string(), bytes)))
+    Ok(model
+        .recorded_graph()?
+        .map(|(file, bytes)| (file.display().to_string(), bytes)))
 }
 
 /// The bytes of the ONNX file `onnx=` names, read with a size bound; an error in words.
 fn read_onnx(path: &Path) -> Result<Vec<u8>, String> {
     oxo_nn::read_bounded(path, MAX_GRAPH_BYTES).map_err(|e| format!("onnx={}: {e}", path.display()))
-}
-
-/// The model shipped for `variant` (`models/VARIANT/model.bpk`), looked up under the current
-/// directory and then in the repository this binary was built from; `None` when there is
-/// none.
-pub fn shipped_model(variant: &str) -> Option<PathBuf> {
-    let relative = Path::new("models").join(variant).join("model.bpk");
-    let repository = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    [relative.clone(), repository.join(relative)]
-        .into_iter()
-        .find(|path| path.is_file())
-}
-
-/// The spec of the shipped model of `variant`, played as its `model.json` says: with the
-/// search it plays best with (`play.search`, or [`LEGACY_PLAY_SEARCH`] for a file from before
-/// it was recorded) and the value its run trained with (random playouts, score utility).
-/// `None` when no model ships for `variant`.
-pub fn shipped_agent(variant: &str) -> Option<String> {
-    let model = shipped_model(variant)?;
-    let model_json = model.with_file_name("model.json");
-    let search = crate::export::model_play_search(&model_json);
-    let value = crate::export::model_net_value(&model_json);
-    Some(format!("{NET_KIND}:{search}{}", value.spec_params()))
-}
-
-/// The model file a `net` spec plays `variant` with: its `path`, or else the shipped model.
-/// `None` for other agents, and for a `net` spec without `path` where no model ships.
-pub fn spec_model(spec: &AgentSpec, variant: &str) -> Option<PathBuf> {
-    if spec.kind != NET_KIND {
-        return None;
-    }
-    match spec.params.get("path") {
-        Some(path) => Some(PathBuf::from(path)),
-        None => shipped_model(variant),
-    }
 }
 
 /// Builds any agent: a `net:` spec as a [`NetAgent`], anything else through
@@ -329,7 +329,9 @@ mod tests {
     use oxo_rules::ultimate::Ultimate;
     use oxo_search::{RolloutConfig, Scheme};
 
-    use crate::play_search::{MAX_TIMED_SIMS, MIN_TIMED_SIMS};
+    use oxo_play::play_search::{MAX_TIMED_SIMS, MIN_TIMED_SIMS};
+
+    use crate::model::shipped_model;
 
     fn build(spec: &str) -> Result<NetAgent<TicTacToe>, String> {
         NetAgent::from_spec(&spec.parse().expect("a well-formed spec"))
@@ -366,10 +368,8 @@ mod tests {
     /// records (ultimate's: random playouts), one that names a part changes only that part.
     #[test]
     fn value_parameters_default_to_the_models_recorded_value() {
-        let model_json = shipped_model("ultimate")
-            .unwrap()
-            .with_file_name("model.json");
-        let recorded = crate::export::model_net_value(&model_json);
+        let model = ModelFile::open::<Ultimate>(&shipped_model("ultimate").unwrap()).unwrap();
+        let recorded = model.play().unwrap().value().unwrap();
         assert!(
             recorded.rollouts.is_on(),
             "ultimate's model.json records playouts"
@@ -431,16 +431,12 @@ mod tests {
     /// `graph` (written as `model-int8.onnx`) with the CRC-32 `crc` (that of `graph` if
     /// `None`), or no graph file at all where `graph` is `None`.
     fn model_recording(graph: Option<&[u8]>, crc: Option<u32>) -> tempfile::TempDir {
-        let shipped = shipped_model("ultimate").expect("ultimate ships a model");
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::copy(&shipped, dir.path().join("model.bpk")).unwrap();
-        let text = std::fs::read_to_string(shipped.with_file_name("model.json")).unwrap();
-        let mut description: serde_json::Value = serde_json::from_str(&text).unwrap();
         let crc = crc.unwrap_or_else(|| crc32fast::hash(graph.unwrap_or_default()));
-        description["play"]["onnx"] = "model-int8.onnx".into();
-        description["play"]["onnx_crc32"] = format!("{crc:08x}").into();
-        let json = serde_json::to_string(&description).unwrap();
-        std::fs::write(dir.path().join("model.json"), json).unwrap();
+        let dir = crate::model::tests::edited_copy(|mut description| {
+            description["play"]["onnx"] = "model-int8.onnx".into();
+            description["play"]["onnx_crc32"] = format!("{crc:08x}").into();
+            Some(description.to_string())
+        });
         if let Some(graph) = graph {
             std::fs::write(dir.path().join("model-int8.onnx"), graph).unwrap();
         }
@@ -502,22 +498,41 @@ mod tests {
     /// A recorded graph is a file beside `model.json`, never a path elsewhere.
     #[test]
     fn a_recorded_graph_outside_the_model_directory_is_refused() {
-        let dir = model_recording(Some(b"x"), None);
-        let json = dir.path().join("model.json");
-        let text = std::fs::read_to_string(&json).unwrap();
-        std::fs::write(&json, text.replace("\"model-int8.onnx\"", "\"../x.onnx\"")).unwrap();
-        let err = recorded_graph(&dir.path().join("model.bpk")).expect_err("a path");
-        assert!(err.contains("play.onnx must be a file name"), "{err}");
+        let dir = crate::model::tests::edited_copy(|mut description| {
+            description["play"]["onnx"] = "../x.onnx".into();
+            description["play"]["onnx_crc32"] = "00000000".into();
+            Some(description.to_string())
+        });
+        let err = ModelFile::open::<Ultimate>(&dir.path().join("model.bpk")).expect_err("a path");
+        assert!(err.contains("must be a file name"), "{err}");
     }
 
-    /// Every shipped model's recorded graph, where it records one, is there and intact.
+    /// A model file without `model.json` (an export whose `model.json` was deleted) is
+    /// refused by name with what to do; with `bare=1` it plays the spec's settings and says
+    /// so in full.
     #[test]
-    fn shipped_recorded_graphs_are_intact() {
-        for variant in oxo_rules::Variant::ALL.map(oxo_rules::Variant::name) {
-            if let Some(model) = shipped_model(variant) {
-                recorded_graph(&model).unwrap_or_else(|e| panic!("{variant}: {e}"));
-            }
-        }
+    fn a_bare_model_file_plays_only_when_asked() {
+        let dir = crate::model::tests::edited_copy(|_| None);
+        let model = dir.path().join("model.bpk");
+        let spec = |extra: &str| format!("net:ms=50,path={}{extra}", model.display());
+        let err = NetAgent::<Ultimate>::from_spec(&spec("").parse().unwrap())
+            .err()
+            .expect("no model.json");
+        assert!(
+            err.contains("model.json") && err.contains("bare=1") && err.contains("oxo export"),
+            "{err}"
+        );
+        let err = NetAgent::<Ultimate>::from_spec(&spec(",bare=yes").parse().unwrap())
+            .err()
+            .expect("bare=yes");
+        assert!(err.contains("bare=1"), "{err}");
+        let agent = NetAgent::<Ultimate>::from_spec(&spec(",bare=1").parse().unwrap()).unwrap();
+        let setting = agent.plays_with().unwrap();
+        assert!(
+            setting.starts_with("net:search=gumbel,") && setting.contains("ms=50"),
+            "{setting}"
+        );
+        assert_eq!(agent.value, NetValue::PLAIN);
     }
 
     /// A model path that is a device is refused by name at once, not read without end.

@@ -8,12 +8,12 @@
 use oxo_agents::{Agent, Evaluate, SolverAgent, ValueTable};
 use oxo_engine::EngineKind;
 use oxo_nn::Encode;
+use oxo_play::SchemeName;
+use oxo_play::play_search::PlaySearch;
+use oxo_player::{ModelFile, NetAgent, shipped_model};
 use oxo_rules::paytoplay::PayToPlay;
 use oxo_rules::tictactoe::TicTacToe;
 use oxo_rules::{Action, ActionList, Game, Player};
-use oxo_train::config::SchemeName;
-use oxo_train::play_search::PlaySearch;
-use oxo_train::{NetAgent, shipped_model};
 
 /// The simulations `oxo play` gives the shipped model by default.
 const SIMS: u32 = 200;
@@ -46,8 +46,9 @@ fn openings<G: Game>() -> Vec<(Vec<Action>, G)> {
 /// readable lines.
 fn games_below_theory<G: Encode + Evaluate>(scheme: SchemeName) -> Vec<String> {
     let path = shipped_model(G::NAME).expect("a model ships for this variant");
+    let model = ModelFile::open::<G>(&path).expect("the shipped model is whole");
     let mut net = NetAgent::<G>::load(
-        &path,
+        &model,
         EngineKind::default(),
         None,
         PlaySearch::new(scheme, SIMS),

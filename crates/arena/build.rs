@@ -1,5 +1,6 @@
 //! Records the git commit this crate is built from as `OXO_GIT_COMMIT` (empty outside a git
-//! checkout), so that every run's `run.json` names the code that ran it, wherever it starts.
+//! checkout), so that every result file and run's `run.json` names the code that made it, wherever it
+//! runs.
 
 use std::process::Command;
 
