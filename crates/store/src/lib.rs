@@ -53,6 +53,8 @@ pub struct RunStore {
     store: Arc<dyn ObjectStore>,
     root: Path,
     location: String,
+    /// The directory, for a store on the local file system.
+    local: Option<std::path::PathBuf>,
     runtime: tokio::runtime::Runtime,
 }
 
@@ -60,7 +62,18 @@ impl RunStore {
     /// Opens the store at `location`, a directory (created if missing) or a URL; checks that
     /// it can be reached and read, so a wrong endpoint, credential or bucket is reported now.
     pub fn open(location: &str) -> Result<RunStore> {
-        let (store, root) = build_store(location)?;
+        Self::open_with(location, true)
+    }
+
+    /// Opens the store at `location` to read it: a directory that is not there is an error
+    /// (nothing is created).
+    pub fn open_existing(location: &str) -> Result<RunStore> {
+        Self::open_with(location, false)
+    }
+
+    /// [`RunStore::open`], creating a missing directory where `create`.
+    fn open_with(location: &str, create: bool) -> Result<RunStore> {
+        let (store, root, local) = build_store(location, create)?;
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -69,10 +82,39 @@ impl RunStore {
             store,
             root,
             location: location.to_string(),
+            local,
             runtime,
         };
         run.list("")?;
         Ok(run)
+    }
+
+    /// Takes the lock `NAME.lock` of a store on the local file system for as long as the
+    /// returned file is open: the operating system releases it when the process ends,
+    /// however it ends (kill -9 included), so a live holder is certain and a dead one never
+    /// blocks. An error naming the file while another process holds it; `None` for an object
+    /// store, which has no such locks (its writers use leases).
+    pub fn lock(&self, name: &str) -> Result<Option<std::fs::File>> {
+        let Some(dir) = &self.local else {
+            return Ok(None);
+        };
+        let path = dir.join(format!("{name}.lock"));
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| StoreError(format!("{}: {e}", path.display())))?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(file)),
+            Err(std::fs::TryLockError::WouldBlock) => Err(StoreError(format!(
+                "{}: held by another live process: a run has exactly one {name}",
+                path.display()
+            ))),
+            Err(std::fs::TryLockError::Error(e)) => {
+                Err(StoreError(format!("{}: {e}", path.display())))
+            }
+        }
     }
 
     /// Where the store is, as given to [`RunStore::open`].
@@ -308,10 +350,10 @@ fn client_timeouts(prefix: &str) -> Vec<(ClientConfigKey, &'static str)> {
 }
 
 /// The object store at `location` and the run's root path within it.
-fn build_store(location: &str) -> Result<(Arc<dyn ObjectStore>, Path)> {
+fn build_store(location: &str, create: bool) -> Result<StoreParts> {
     let bad = |what: String| StoreError(format!("--run {location}: {what}"));
     if !is_url(location) {
-        return local_store(std::path::Path::new(location)).map_err(bad);
+        return local_store(std::path::Path::new(location), create).map_err(bad);
     }
     let url = url::Url::parse(location).map_err(|e| {
         bad(format!(
@@ -329,7 +371,7 @@ fn build_store(location: &str) -> Result<(Arc<dyn ObjectStore>, Path)> {
             let dir = url
                 .to_file_path()
                 .map_err(|()| bad("not a local path".into()))?;
-            return local_store(&dir).map_err(bad);
+            return local_store(&dir, create).map_err(bad);
         }
         ObjectStoreScheme::AmazonS3 => {
             use object_store::aws::{AmazonS3Builder, AmazonS3ConfigKey};
@@ -367,14 +409,22 @@ fn build_store(location: &str) -> Result<(Arc<dyn ObjectStore>, Path)> {
             )));
         }
     };
-    Ok((store, root))
+    Ok((store, root, None))
 }
 
-/// A directory as a store (created if missing).
-fn local_store(dir: &std::path::Path) -> std::result::Result<(Arc<dyn ObjectStore>, Path), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the directory: {e}"))?;
+/// The parts of a store: the object store, the run's prefix in it, and the directory of a
+/// store on the local file system.
+type StoreParts = (Arc<dyn ObjectStore>, Path, Option<std::path::PathBuf>);
+
+/// A directory as a store (created if missing where `create`, else refused).
+fn local_store(dir: &std::path::Path, create: bool) -> std::result::Result<StoreParts, String> {
+    if create {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the directory: {e}"))?;
+    } else if !dir.is_dir() {
+        return Err("no such directory: no run here".to_string());
+    }
     let store = LocalFileSystem::new_with_prefix(dir).map_err(|e| error_chain(&e))?;
-    Ok((Arc::new(store), Path::default()))
+    Ok((Arc::new(store), Path::default(), Some(dir.to_path_buf())))
 }
 
 #[cfg(test)]

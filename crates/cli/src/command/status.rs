@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use oxo_train::roles::{ConfigChoice, RoleOptions, StoreRun};
+use oxo_train::roles::StoreRun;
 
 #[derive(clap::Args)]
 pub struct StatusArgs {
@@ -19,9 +19,7 @@ impl StatusArgs {
             print!("{report}");
             return Ok(());
         }
-        let options = RoleOptions::default();
-        let run = StoreRun::open(&self.run, None, ConfigChoice::Stored, &options)
-            .map_err(|e| e.to_string())?;
+        let run = StoreRun::open_to_read(&self.run).map_err(|e| e.to_string())?;
         print!(
             "{}",
             oxo_train::roles::status::report(&run).map_err(|e| e.to_string())?

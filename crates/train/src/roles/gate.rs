@@ -8,11 +8,11 @@ use super::{Progress, StoreRun, best_key, gate_key, model_key};
 use crate::gate::{judge, rate_if_due};
 use crate::rundir::{Result, TrainError};
 
-/// The gate's state: the last decision whose promotion it has made sure of (everything
-/// else it reads from the store).
+/// The gate's state: whether it has made sure of the promotion of the last decision it
+/// found (everything else it reads from the store).
 #[derive(Default)]
 pub struct Gate {
-    settled: u64,
+    settled: bool,
 }
 
 impl Gate {
@@ -31,10 +31,10 @@ impl Gate {
     ) -> Result<Progress> {
         let config = &run.config;
         let decided = run.latest("gate/", ".json")?.unwrap_or(0);
-        if decided > self.settled {
-            promote_if_won(run, decided)?;
-            self.settled = decided;
+        if !self.settled && decided > 0 {
+            restore_promotion(run, decided)?;
         }
+        self.settled = true;
         let candidate = decided + 1;
         if config.generations > 0 && candidate > config.generations {
             return Ok(Progress::Finished);
@@ -60,14 +60,17 @@ impl Gate {
             observer,
         )?;
         let mut fields = serde_json::to_value(&decision).expect("decisions serialise");
+        // The promotion before the decision: the best net is what the decisions say, so a
+        // decision is never without the promotion it makes.
+        if decision.promoted {
+            promote(run, candidate, best, &decision.reason)?;
+        }
         if !run.store.create_json(&gate_key(candidate), &fields)? {
             tracing::warn!(
                 "{}: decided by another gate meanwhile; its decision stands",
                 run.store.describe(&gate_key(candidate))
             );
         }
-        promote_if_won(run, candidate)?;
-        self.settled = candidate;
         let now_best = run.best()?.unwrap_or(best);
         rate_if_due::<G>(
             config,
@@ -82,23 +85,34 @@ impl Gate {
     }
 }
 
-/// Writes the promotion of `generation` if the gate's decision on it (in the store) was to
-/// promote: a gate killed between its decision and the promotion leaves it to the next.
-fn promote_if_won(run: &StoreRun, generation: u64) -> Result<()> {
-    let key = gate_key(generation);
-    let decision = run
-        .store
-        .get_json(&key)?
-        .ok_or_else(|| TrainError(format!("{}: missing", run.store.describe(&key))))?;
-    let promoted = decision
-        .get("promoted")
-        .and_then(|p| p.as_bool())
-        .ok_or_else(|| TrainError(format!("{}: no promoted field", run.store.describe(&key))))?;
-    if promoted {
-        run.store.create_json(
-            &best_key(generation),
-            &serde_json::json!({"generation": generation, "reason": decision["reason"]}),
-        )?;
-    }
+/// Writes the promotion of `generation`, which beat `previous`, the best net before it.
+fn promote(run: &StoreRun, generation: u64, previous: u64, reason: &str) -> Result<()> {
+    run.store.create_json(
+        &best_key(generation),
+        &serde_json::json!({"generation": generation, "previous": previous, "reason": reason}),
+    )?;
     Ok(())
+}
+
+/// Writes again the promotion the gate's decision on `generation` made, if it is missing (a
+/// run from before promotions were written first, or a deleted file), saying so: the
+/// decision is the record, the promotion follows from it.
+fn restore_promotion(run: &StoreRun, generation: u64) -> Result<()> {
+    let key = gate_key(generation);
+    let decision = run.fetch_json(&key)?;
+    if decision["promoted"].as_bool() != Some(true) || run.store.exists(&best_key(generation))? {
+        return Ok(());
+    }
+    tracing::warn!(
+        "{} is missing though {} promoted it: written again from the decision",
+        run.store.describe(&best_key(generation)),
+        run.store.describe(&key)
+    );
+    let previous = decision["best"].as_u64().unwrap_or_default();
+    promote(
+        run,
+        generation,
+        previous,
+        decision["reason"].as_str().unwrap_or("?"),
+    )
 }

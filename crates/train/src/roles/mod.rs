@@ -256,6 +256,26 @@ impl StoreRun {
         })
     }
 
+    /// Opens the run at `location` to read it (`oxo status`): nothing is written, not even
+    /// a missing `run.json` or a directory; a run that is not there is an error naming the
+    /// location.
+    pub fn open_to_read(location: &str) -> Result<StoreRun> {
+        let store = RunStore::open_existing(location)?;
+        let config = Self::stored_config(&store)?.ok_or_else(|| {
+            TrainError(format!(
+                "{}: no run here (no config.toml); check the location",
+                store.location()
+            ))
+        })?;
+        let info = store.get("run.json")?.unwrap_or_default();
+        Ok(StoreRun {
+            cache: default_cache(location, &info),
+            store,
+            config,
+            id: writer_id(),
+        })
+    }
+
     /// The store's `run.json` (how and when the run started: seed, versions, engine, commit,
     /// command), written by the first process to open the run.
     fn run_info(store: &RunStore, config: &RunConfig) -> Result<Vec<u8>> {
@@ -291,13 +311,54 @@ impl StoreRun {
             .max())
     }
 
-    /// The generation of the best net: the greatest promotion (read and checked).
+    /// The generation of the best net, derived from the gate's decisions: the net the last
+    /// decision left best (its candidate if promoted, else the net it played), whose
+    /// promotion must be in `best/`; before any decision, the first net (`None` before
+    /// the trainer made it). A missing promotion, or a promotion no decision made, is an
+    /// error that names it: never a fallback to an older or the untrained net.
     pub fn best(&self) -> Result<Option<u64>> {
-        let Some(generation) = self.latest("best/", ".json")? else {
-            return Ok(None);
+        let Some(decided) = self.latest("gate/", ".json")? else {
+            return match self.latest("best/", ".json")? {
+                None => Ok(None),
+                Some(0) => self.promotion(0).map(Some),
+                Some(generation) => Err(TrainError(format!(
+                    "{}: a promotion, but the run has no gate decision (gate/ lost?): \
+                     restore gate/ from a backup",
+                    self.store.describe(&best_key(generation))
+                ))),
+            };
         };
+        let key = gate_key(decided);
+        let decision = self.fetch_json(&key)?;
+        let field = |name: &str| {
+            decision[name].as_u64().ok_or_else(|| {
+                TrainError(format!("{}: no {name} field", self.store.describe(&key)))
+            })
+        };
+        let best = match decision["promoted"].as_bool() {
+            Some(true) => field("candidate")?,
+            Some(false) => field("best")?,
+            None => {
+                return Err(TrainError(format!(
+                    "{}: no promoted field",
+                    self.store.describe(&key)
+                )));
+            }
+        };
+        self.promotion(best).map_err(|e| {
+            TrainError(format!(
+                "{e}; {} made generation {best} the best net: restore the promotion from a \
+                 backup (the gate writes it again when it starts)",
+                self.store.describe(&key)
+            ))
+        })?;
+        Ok(Some(best))
+    }
+
+    /// Checks the promotion of `generation` (`best/gen-NNNNN.json`): there, and naming it.
+    fn promotion(&self, generation: u64) -> Result<u64> {
         let key = best_key(generation);
-        let promotion = self.store.get_json(&key)?.unwrap_or_default();
+        let promotion = self.fetch_json(&key)?;
         if promotion["generation"].as_u64() != Some(generation) {
             return Err(TrainError(format!(
                 "{}: names generation {}, not {generation}",
@@ -305,7 +366,17 @@ impl StoreRun {
                 promotion["generation"]
             )));
         }
-        Ok(Some(generation))
+        Ok(generation)
+    }
+
+    /// The JSON object `key`; a missing object is an error naming it.
+    pub fn fetch_json(&self, key: &str) -> Result<serde_json::Value> {
+        self.store.get_json(key)?.ok_or_else(|| {
+            TrainError(format!(
+                "{}: missing (the run lost an object it needs)",
+                self.store.describe(key)
+            ))
+        })
     }
 
     /// Whether the run has all its generations (the gate decided on the last one); never

@@ -31,6 +31,11 @@ pub struct Claim {
     pub trainer: String,
     /// The game objects new in this generation (trained on for the first time).
     pub games: Vec<String>,
+    /// The SHA-256 of each of `games`, in order (hex): a batch is known by its content, so
+    /// the same games under another name are not claimed again. Empty in claims from before
+    /// digests were recorded.
+    #[serde(default)]
+    pub digests: Vec<String>,
     /// The replay window: game objects, newest first.
     pub window: Vec<String>,
     /// Positions of all games claimed so far, this generation's included.
@@ -47,9 +52,15 @@ pub struct TrainerRole<G> {
     generation: u64,
     /// Game objects claimed so far.
     claimed: HashSet<String>,
+    /// The content digests of the claimed objects ([`Claim::digests`]).
+    claimed_digests: HashSet<String>,
+    /// Unclaimed objects found to be copies of claimed ones (said once, never trained on).
+    copies: HashSet<String>,
     total_positions: u64,
-    /// Game objects read, by key (objects never change).
-    records: HashMap<String, Arc<GenerationRecords>>,
+    /// Game objects read, by key (objects never change), with their digests.
+    records: HashMap<String, (Arc<GenerationRecords>, String)>,
+    /// The store's trainer lock, held while this trainer lives (a directory store's).
+    _lock: Option<std::fs::File>,
     variant: PhantomData<G>,
 }
 
@@ -58,7 +69,12 @@ impl<G: Encode> TrainerRole<G> {
     /// [`TRAINER_LEASE_SECS`] (unless `options.takeover`); creates the first net where the
     /// run has none, else resumes from the last checkpoint.
     pub fn open(run: &StoreRun, device: &Device, options: &RoleOptions) -> Result<Self> {
-        refuse_a_second_trainer(run, options.takeover)?;
+        // On a directory the lock says for certain whether another trainer lives; an object
+        // store has only the lease.
+        let lock = run.store.lock("trainer")?;
+        if lock.is_none() {
+            refuse_a_second_trainer(run, options.takeover)?;
+        }
         let config = &run.config;
         let latest = match run.latest("trainer/", ".bpk")? {
             Some(generation) => generation,
@@ -83,8 +99,11 @@ impl<G: Encode> TrainerRole<G> {
             trainer,
             generation: latest,
             claimed: HashSet::new(),
+            claimed_digests: HashSet::new(),
+            copies: HashSet::new(),
             total_positions: 0,
             records: HashMap::new(),
+            _lock: lock,
             variant: PhantomData,
         };
         role.publish_candidate(run)?;
@@ -92,6 +111,15 @@ impl<G: Encode> TrainerRole<G> {
         run.store
             .create(MODELS_DESCRIPTION_KEY, description.to_text().into_bytes())?;
         if run.best()?.is_none() {
+            if latest > 0 {
+                return Err(TrainError(format!(
+                    "{} exists but the run has no promotion, not even {}: the run lost \
+                     best/ and gate/; restore them from a backup (it is not restarted from \
+                     its first net)",
+                    run.store.describe(&checkpoint_key(latest)),
+                    run.store.describe(&best_key(0))
+                )));
+            }
             run.store.create_json(
                 &best_key(0),
                 &serde_json::json!({"generation": 0, "reason": "first net"}),
@@ -104,6 +132,15 @@ impl<G: Encode> TrainerRole<G> {
                     run.store.describe(&claim_key(generation))
                 ))
             })?;
+            let digests = match claim.digests.len() == claim.games.len() {
+                true => claim.digests,
+                false => claim
+                    .games
+                    .iter()
+                    .map(|key| run.fetch(key).map(|bytes| digest(&bytes)))
+                    .collect::<Result<_>>()?,
+            };
+            role.claimed_digests.extend(digests);
             role.claimed.extend(claim.games);
             role.total_positions = claim.total_positions;
         }
@@ -170,6 +207,7 @@ impl<G: Encode> TrainerRole<G> {
         self.generation = generation;
         self.publish_candidate(run)?;
         self.claimed.extend(claim.games.iter().cloned());
+        self.claimed_digests.extend(claim.digests.iter().cloned());
         self.total_positions = claim.total_positions;
         self.records.retain(|key, _| claim.window.contains(key));
         fields["new_games_objects"] = claim.games.len().into();
@@ -193,18 +231,38 @@ impl<G: Encode> TrainerRole<G> {
             .map(|o| o.key)
             .filter(|k| k.ends_with(".bin"))
             .collect();
-        let fresh: Vec<String> = all
+        let unclaimed: Vec<String> = all
             .iter()
-            .filter(|k| !self.claimed.contains(*k))
+            .filter(|k| !self.claimed.contains(*k) && !self.copies.contains(*k))
             .cloned()
             .collect();
+        let mut fresh = Vec::new();
+        let mut digests = Vec::new();
         let mut games = 0;
         let mut positions = 0;
-        for key in &fresh {
-            let records = self.load_games(run, key)?;
+        for key in unclaimed {
+            let (records, sum) = self.load_games_with_digest(run, &key).map_err(|e| {
+                TrainError(format!(
+                    "{e}. Only self-play workers write under games/, and this object is none \
+                     of theirs: move it out of the run (the trainer then goes on where it \
+                     stopped)"
+                ))
+            })?;
+            if self.claimed_digests.contains(&sum) || digests.contains(&sum) {
+                tracing::warn!(
+                    "{}: the same games as a batch already claimed (SHA-256 {sum}): a copy, \
+                     not trained on",
+                    run.store.describe(&key)
+                );
+                self.copies.insert(key);
+                continue;
+            }
             games += records.games.len();
             positions += records.positions() as u64;
+            fresh.push(key);
+            digests.push(sum);
         }
+        all.retain(|key| !self.copies.contains(key));
         if games < config.selfplay.games_per_generation.max(1) {
             return Ok(None);
         }
@@ -230,6 +288,7 @@ impl<G: Encode> TrainerRole<G> {
             generation,
             trainer: run.id.clone(),
             games: fresh,
+            digests,
             window,
             total_positions,
             listed_unix_ms,
@@ -246,17 +305,37 @@ impl<G: Encode> TrainerRole<G> {
 
     /// The game object `key`, read and checked once.
     fn load_games(&mut self, run: &StoreRun, key: &str) -> Result<Arc<GenerationRecords>> {
-        if let Some(records) = self.records.get(key) {
-            return Ok(records.clone());
+        Ok(self.load_games_with_digest(run, key)?.0)
+    }
+
+    /// The game object `key` and the digest of its bytes ([`digest`]), read and checked
+    /// once.
+    fn load_games_with_digest(
+        &mut self,
+        run: &StoreRun,
+        key: &str,
+    ) -> Result<(Arc<GenerationRecords>, String)> {
+        if let Some(loaded) = self.records.get(key) {
+            return Ok(loaded.clone());
         }
         let bytes = run.fetch(key)?;
         let records = Arc::new(GenerationRecords::from_bytes::<G>(
             &bytes,
             &run.store.describe(key),
         )?);
-        self.records.insert(key.to_string(), records.clone());
-        Ok(records)
+        let loaded = (records, digest(&bytes));
+        self.records.insert(key.to_string(), loaded.clone());
+        Ok(loaded)
     }
+}
+
+/// The SHA-256 of a game object's bytes, in hex: its identity, whatever its name.
+fn digest(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// The claim of `generation`, if there is one.
