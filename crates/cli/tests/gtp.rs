@@ -327,7 +327,7 @@ fn a_device_this_build_cannot_use_is_refused_before_anything_runs() {
 }
 
 /// `oxo train --init` with a missing model, or another variant's, stops before any
-/// self-play with a message naming the file and what is wrong.
+/// self-play with a message naming the file and what is wrong, and leaves no run behind.
 #[test]
 fn a_warm_start_from_a_missing_or_foreign_model_is_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -349,6 +349,11 @@ fn a_warm_start_from_a_missing_or_foreign_model_is_refused() {
         assert!(
             expected.iter().all(|word| stderr.contains(word)),
             "{model}: {stderr}"
+        );
+        assert!(
+            !run.exists(),
+            "{model}: a failed start left {}",
+            run.display()
         );
     }
 }

@@ -129,3 +129,25 @@ fn a_broken_or_missing_model_json_is_refused_by_name() {
         "{stderr}"
     );
 }
+
+/// `--takeover` means something only for a store run's trainer: on a run directory it is
+/// refused, not ignored, and nothing is written.
+#[test]
+fn takeover_on_a_run_directory_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    let output = oxo(&[
+        "train",
+        "--variant",
+        "tictactoe",
+        "--run",
+        run.to_str().unwrap(),
+        "--takeover",
+    ]);
+    let stderr = refused(&output);
+    assert!(
+        stderr.contains("--takeover") && stderr.contains("leave --takeover out"),
+        "{stderr}"
+    );
+    assert!(!run.exists());
+}

@@ -99,9 +99,9 @@ impl GenerationRecords {
     }
 
     /// Reads records written by [`GenerationRecords::save`] for variant `G` and checks them
-    /// all: the checksum (files from before it existed have none and are read without),
-    /// the variant, and that every game replays legally to the end with the recorded result
-    /// and scores and one target per move over legal actions. A bad file is an error naming
+    /// all: the checksum (files from before it existed, which have none, are refused), the
+    /// variant, and that every game replays legally to the end with the recorded result and
+    /// scores and one target per move, a probability distribution over legal actions. A bad file is an error naming
     /// it and what is wrong, never trained on. The file and what it decodes to are bounded
     /// by [`MAX_RECORDS_BYTES`]: a few damaged bytes cannot claim gigabytes.
     pub fn load<G: Game>(path: &Path) -> Result<GenerationRecords> {
@@ -123,7 +123,15 @@ impl GenerationRecords {
                 payload
             }
             Some(_) => return Err(corrupt("truncated".into())),
-            None => bytes,
+            None => {
+                return Err(corrupt(
+                    "no oxo-games-1 header: not game records, or records of an oxo from \
+                     before their checksum, whose damage cannot be seen, so they are not \
+                     trained on; move the file out of the run and play its games again (or \
+                     start a new run from its net with `oxo train --init MODEL`)"
+                        .into(),
+                ));
+            }
         };
         let (records, _): (GenerationRecords, usize) = bincode::serde::decode_from_slice(
             payload,
@@ -156,6 +164,10 @@ const DECODE_LIMIT: usize = MAX_RECORDS_BYTES as usize;
 /// The first bytes of a game records file (since the checksum was added).
 const MAGIC: &[u8] = b"oxo-games-1\n";
 
+/// How far from 1 a policy target's probabilities may sum (float rounding of a softmax or
+/// of visit shares is about 1e-6).
+const POLICY_SUM_TOLERANCE: f32 = 1e-3;
+
 impl GameRecord {
     /// Checks that the game is one the rules allow and that its record agrees with it: every
     /// action legal in turn, the game over exactly after the last one with the recorded
@@ -178,12 +190,16 @@ impl GameRecord {
                 return Err(format!("move {ply} ({action}) is illegal"));
             }
             let legal_policy = target.policy.iter().all(|&(a, p)| {
-                (a as usize) < G::NUM_ACTIONS && game.is_legal(a) && p.is_finite() && p >= 0.0
+                (a as usize) < G::NUM_ACTIONS && game.is_legal(a) && (0.0..=1.0).contains(&p)
             });
             if !legal_policy || !target.value.is_finite() {
                 return Err(format!(
-                    "move {ply}: a target outside the legal moves or not finite"
+                    "move {ply}: a target outside the legal moves, or not a probability"
                 ));
+            }
+            let total: f32 = target.policy.iter().map(|&(_, p)| p).sum();
+            if !target.policy.is_empty() && (total - 1.0).abs() > POLICY_SUM_TOLERANCE {
+                return Err(format!("move {ply}: policy target sums to {total}, not 1"));
             }
             game.play(action);
         }
@@ -296,7 +312,7 @@ mod tests {
     #[test]
     fn impossible_games_are_refused() {
         type Damage = fn(&mut GameRecord);
-        let broken: [(&str, Damage); 7] = [
+        let broken: [(&str, Damage); 9] = [
             ("(200) is illegal", |g| g.actions[1] = 200),
             ("(0) is illegal", |g| g.actions[1] = 0),
             ("recorded result", |g| g.winner = Some(1)),
@@ -311,6 +327,8 @@ mod tests {
             ("outside the legal moves", |g| {
                 g.targets[1].policy = vec![(0, 1.0)]
             }),
+            ("not a probability", |g| g.targets[0].policy[0].1 = 1e30),
+            ("sums to 0.75, not 1", |g| g.targets[0].policy[0].1 = 0.5),
         ];
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("gen-00002.bin");
@@ -337,7 +355,8 @@ mod tests {
         let claim = [
             0xfc, 0x29, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x1e, 0x19,
         ];
-        std::fs::write(&path, claim).unwrap();
+        let checksummed = [MAGIC, &crc32fast::hash(&claim).to_le_bytes(), &claim].concat();
+        std::fs::write(&path, checksummed).unwrap();
         let err = GenerationRecords::load::<TicTacToe>(&path)
             .unwrap_err()
             .to_string();
@@ -349,17 +368,21 @@ mod tests {
         );
     }
 
-    /// A file from before the checksum (bare bincode) still loads, checked by replay.
+    /// A file from before the checksum (bare bincode) is refused, saying how to go on:
+    /// values or policies altered in it could not be seen.
     #[test]
-    fn files_without_a_checksum_still_load() {
+    fn files_without_a_checksum_are_refused() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("gen-00003.bin");
         let records = records(vec![x_wins()]);
         let bare = bincode::serde::encode_to_vec(&records, bincode::config::standard()).unwrap();
         std::fs::write(&path, bare).unwrap();
-        assert_eq!(
-            GenerationRecords::load::<TicTacToe>(&path).unwrap(),
-            records
+        let err = GenerationRecords::load::<TicTacToe>(&path)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("gen-00003.bin") && err.contains("--init"),
+            "{err}"
         );
     }
 }

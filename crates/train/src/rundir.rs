@@ -143,6 +143,11 @@ pub struct RunInfo {
     pub cores: Option<usize>,
     /// The command line.
     pub command: Vec<String>,
+    /// The configuration the run started with (TOML), against which its `config.toml` is
+    /// checked whenever a process opens the run. Absent in runs started before it was
+    /// recorded.
+    #[serde(default)]
+    pub config: Option<String>,
 }
 
 impl RunInfo {
@@ -158,6 +163,7 @@ impl RunInfo {
             started_unix: unix_now(),
             cores: std::thread::available_parallelism().ok().map(|n| n.get()),
             command,
+            config: Some(config.to_toml()),
         }
     }
 }

@@ -179,7 +179,9 @@ fn reading_a_run_writes_nothing() {
     remove(&run, &dir, "run.json");
     let before = files(&dir.path().join("run"));
     let read = StoreRun::open_to_read(dir.path().join("run").to_str().unwrap()).unwrap();
-    oxo_train::roles::status::report(&read).unwrap();
+    let report = oxo_train::roles::status::report(&read).unwrap();
+    // Each worker's totals come from its newest record alone.
+    assert!(report.contains("3 batches, 24 games"), "{report}");
     assert_eq!(files(&dir.path().join("run")), before, "nothing written");
 }
 
@@ -277,4 +279,34 @@ fn a_stray_game_object_is_named_with_what_to_do() {
         trainer.step(&run, &observer).unwrap(),
         oxo_train::roles::Progress::Worked
     );
+}
+
+/// An edited `config.toml` is refused by every process that opens the run (the reader
+/// too), naming the setting as it is now and as the run started.
+#[test]
+fn an_edited_config_is_refused_with_both_values() {
+    let (dir, _run) = finished_run();
+    let root = dir.path().join("run");
+    let path = root.join("config.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("seed = 5", "seed = 6")).unwrap();
+    let location = root.to_str().unwrap();
+    let config = RunConfig::from_toml(CONFIG).unwrap();
+    let errors = [
+        StoreRun::open(
+            location,
+            None,
+            ConfigChoice::StoredOr(config),
+            &options(&root),
+        )
+        .err(),
+        StoreRun::open_to_read(location).err(),
+    ];
+    for err in errors {
+        let err = err.expect("refused").to_string();
+        assert!(
+            err.contains("`seed = 6`") && err.contains("`seed = 5`") && err.contains("run.json"),
+            "{err}"
+        );
+    }
 }

@@ -71,6 +71,12 @@ impl TrainArgs {
         let time_limit = self.minutes.map(|m| Duration::from_secs_f64(m * 60.0));
         let device = &self.device.device;
         let is_store = self.role.is_some() || oxo_train::roles::is_url(&location);
+        if self.takeover && !is_store {
+            return Err(format!(
+                "--takeover replaces a store run's trainer (--run URL, or --role trainer); \
+                 {location} is a run directory, which resumes by itself: leave --takeover out"
+            ));
+        }
         // A run directory that holds a run keeps its own config unless --config names one.
         let stored = Path::new(&location).join("config.toml");
         let config_path = match self.config.as_deref() {
@@ -200,6 +206,7 @@ fn run_directory(
     device: &oxo_nn::Device,
 ) -> Result<(), String> {
     check_rate_agents(variant, &config)?;
+    let fresh = !root.exists();
     let run = oxo_train::RunDir::open(root, &config).map_err(|e| e.to_string())?;
     let run_log = oxo_train::logging::run_log_layer(&run).map_err(|e| e.to_string())?;
     tracing_subscriber::registry()
@@ -214,7 +221,13 @@ fn run_directory(
         init,
     };
     let state = with_variant!(variant, G => oxo_train::run_loop::<G>(&run, device, &options))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| {
+            // A run that never started (a refused --init) leaves nothing behind.
+            if fresh && !run.state_path().exists() {
+                let _ = std::fs::remove_dir_all(root);
+            }
+            e.to_string()
+        })?;
     println!("{}", oxo_train::run_status::summary(&run, &state));
     Ok(())
 }

@@ -239,6 +239,7 @@ impl StoreRun {
             )));
         }
         let info = Self::run_info(&store, &config)?;
+        check_config_unchanged(&store, &config, &info)?;
         let cache = options
             .cache
             .clone()
@@ -268,6 +269,9 @@ impl StoreRun {
             ))
         })?;
         let info = store.get("run.json")?.unwrap_or_default();
+        if !info.is_empty() {
+            check_config_unchanged(&store, &config, &info)?;
+        }
         Ok(StoreRun {
             cache: default_cache(location, &info),
             store,
@@ -430,6 +434,36 @@ impl StoreRun {
             .create_json(&format!("metrics/{role}/{name}.json"), &fields)?;
         Ok(())
     }
+}
+
+/// Checks the store's `config.toml` (read as `config`) against the configuration its
+/// `run.json` (`info`) records the run started with: a changed one is refused with the first
+/// setting that differs, as each says it. Runs from before `run.json` recorded it pass.
+fn check_config_unchanged(store: &RunStore, config: &RunConfig, info: &[u8]) -> Result<()> {
+    let info: crate::rundir::RunInfo = serde_json::from_slice(info)
+        .map_err(|e| TrainError(format!("{}: {e}", store.describe("run.json"))))?;
+    let Some(started) = info.config else {
+        return Ok(());
+    };
+    let started = RunConfig::from_toml(&started)
+        .map_err(|e| TrainError(format!("{}: config: {e}", store.describe("run.json"))))?;
+    if started == *config {
+        return Ok(());
+    }
+    let (now, then) = (config.to_toml(), started.to_toml());
+    let differs = now
+        .lines()
+        .zip(then.lines())
+        .find(|(a, b)| a != b)
+        .unwrap_or(("(more settings)", "(fewer settings)"));
+    Err(TrainError(format!(
+        "{} says `{}`, but the run started with `{}` ({}): a run's configuration is fixed \
+         when it starts; restore config.toml, or start another run",
+        store.describe("config.toml"),
+        differs.0,
+        differs.1,
+        store.describe("run.json")
+    )))
 }
 
 /// The default model cache of the run at `location` whose `run.json` is `info`: a folder of

@@ -2,6 +2,8 @@
 
 use std::collections::BTreeMap;
 
+use serde::{Deserialize, Serialize};
+
 use super::{StoreRun, gate_key};
 use crate::rundir::Result;
 
@@ -17,14 +19,34 @@ pub fn summary(run: &StoreRun) -> Result<String> {
     ))
 }
 
-/// A self-play writer's totals.
-#[derive(Default)]
-struct WorkerTotals {
-    batches: u64,
-    games: u64,
-    seconds: f64,
-    first: u64,
-    last: u64,
+/// A self-play worker's totals over its batches so far: each batch's metrics record carries
+/// them (`totals`), so `oxo status` reads one record per worker, however long the run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct WorkerTotals {
+    /// Batches uploaded.
+    pub batches: u64,
+    /// Games in them.
+    pub games: u64,
+    /// Seconds of play.
+    pub seconds: f64,
+    /// Unix time of the first batch's record.
+    pub first: u64,
+    /// Unix time of the last.
+    pub last: u64,
+}
+
+impl WorkerTotals {
+    /// The totals after one more batch of `games` games played in `seconds`, recorded at
+    /// unix time `time`.
+    pub fn add(&mut self, games: u64, seconds: f64, time: u64) {
+        if self.batches == 0 {
+            self.first = time;
+        }
+        self.batches += 1;
+        self.games += games;
+        self.seconds += seconds;
+        self.last = time;
+    }
 }
 
 /// The report of `oxo status`: the run's generation and best net, the last gate decision,
@@ -52,24 +74,7 @@ pub fn report(run: &StoreRun) -> Result<String> {
             }
         ));
     }
-    let mut workers: BTreeMap<String, WorkerTotals> = BTreeMap::new();
-    for object in run.store.list("metrics/selfplay/")? {
-        let Some(record) = run.store.get_json(&object.key)? else {
-            continue;
-        };
-        let writer = record["writer"].as_str().unwrap_or("?").to_string();
-        let totals = workers.entry(writer).or_default();
-        let time = record["time"].as_u64().unwrap_or(0);
-        totals.batches += 1;
-        totals.games += record["games"].as_u64().unwrap_or(0);
-        totals.seconds += record["seconds"].as_f64().unwrap_or(0.0);
-        totals.first = if totals.first == 0 {
-            time
-        } else {
-            totals.first.min(time)
-        };
-        totals.last = totals.last.max(time);
-    }
+    let workers = worker_totals(run)?;
     out.push_str("self-play workers (games per hour of their play time):\n");
     for (writer, t) in &workers {
         out.push_str(&format!(
@@ -99,4 +104,41 @@ pub fn report(run: &StoreRun) -> Result<String> {
         if span > 0 { games as f64 * 3600.0 / span as f64 } else { 0.0 }
     ));
     Ok(out)
+}
+
+/// Each self-play worker's totals, by writer: from its newest record (`metrics/selfplay/
+/// WRITER-SEQ.json`), which carries them, or, for a worker whose records are from before
+/// they did, summed over all of its records.
+fn worker_totals(run: &StoreRun) -> Result<BTreeMap<String, WorkerTotals>> {
+    let mut keys: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for object in run.store.list("metrics/selfplay/")? {
+        let name = object.key.rsplit('/').next().unwrap_or_default();
+        let writer = name.rsplit_once('-').map_or(name, |(writer, _)| writer);
+        keys.entry(writer.to_string()).or_default().push(object.key);
+    }
+    let mut workers = BTreeMap::new();
+    for (writer, mut keys) in keys {
+        keys.sort();
+        let newest = run.store.get_json(keys.last().expect("one key at least"))?;
+        let carried = newest.and_then(|r| serde_json::from_value(r["totals"].clone()).ok());
+        let totals = match carried {
+            Some(totals) => totals,
+            None => {
+                let mut totals = WorkerTotals::default();
+                for key in &keys {
+                    let Some(record) = run.store.get_json(key)? else {
+                        continue;
+                    };
+                    totals.add(
+                        record["games"].as_u64().unwrap_or(0),
+                        record["seconds"].as_f64().unwrap_or(0.0),
+                        record["time"].as_u64().unwrap_or(0),
+                    );
+                }
+                totals
+            }
+        };
+        workers.insert(writer, totals);
+    }
+    Ok(workers)
 }

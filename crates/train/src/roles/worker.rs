@@ -8,6 +8,7 @@ use std::time::Instant;
 use oxo_engine::EngineModel;
 use oxo_nn::{Device, Encode, Net};
 
+use super::status::WorkerTotals;
 use super::{Progress, StoreRun, games_key, model_key};
 use crate::records::GenerationRecords;
 use crate::rundir::{Result, TrainError};
@@ -16,6 +17,8 @@ use crate::selfplay::{mix, play_games_on};
 /// A self-play worker's state: its batches so far.
 pub struct Worker<G> {
     batches: u64,
+    /// What its records say it has done, for `oxo status`.
+    totals: WorkerTotals,
     variant: PhantomData<G>,
 }
 
@@ -30,6 +33,7 @@ impl<G: Encode> Worker<G> {
     pub fn new() -> Self {
         Worker {
             batches: 0,
+            totals: WorkerTotals::default(),
             variant: PhantomData,
         }
     }
@@ -110,6 +114,10 @@ impl<G: Encode> Worker<G> {
         let mut fields = stats.fields(config, model.is_none());
         fields["model"] = best.into();
         fields["object"] = key.clone().into();
+        let games = records.games.len() as u64;
+        self.totals
+            .add(games, stats.seconds, crate::rundir::unix_now());
+        fields["totals"] = serde_json::to_value(&self.totals).expect("totals serialise");
         run.record(
             "selfplay",
             &format!("{}-{:06}", run.id, self.batches),
