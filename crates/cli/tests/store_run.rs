@@ -1,8 +1,9 @@
 //! A run over a real S3 server (`s3s-fs`, which `scripts/setup.sh` installs): two self-play
 //! workers, the trainer and the gate as separate `oxo train --role` processes, each killed
 //! with SIGKILL once mid-run and restarted; then the checks of the run's objects, `oxo
-//! status`, and the errors of bad stores. Set `OXO_S3S_FS` to the server's binary if it is
-//! not on PATH.
+//! status`, and the errors of bad stores; and a worker in its own network namespace cut off
+//! from the server and let back. Set `OXO_S3S_FS` to the server's binary if it is not on
+//! PATH.
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -77,7 +78,7 @@ impl S3Server {
             .unwrap()
             .port();
         let child = Command::new(s3s_fs())
-            .args(["--host", "127.0.0.1", "--port", &port.to_string()])
+            .args(["--host", "0.0.0.0", "--port", &port.to_string()])
             .args(["--access-key", KEY, "--secret-key", SECRET])
             .arg(root)
             .stdout(Stdio::null())
@@ -495,4 +496,232 @@ fn bad_stores_are_clear_errors() {
         &env,
         &["best/gen-00000.json", "checksum"],
     );
+}
+
+/// A network namespace joined to this one by a veth pair, whose host end can be cut and
+/// restored: a machine on a link that fails. Removed when dropped. Needs root and `ip`.
+struct CutOffMachine {
+    name: String,
+    host_link: String,
+    /// This side's address, which the namespace reaches the server at.
+    host_ip: String,
+}
+
+impl CutOffMachine {
+    fn new() -> CutOffMachine {
+        let id = std::process::id() % 100_000;
+        let subnet = 10 + id % 240;
+        let machine = CutOffMachine {
+            name: format!("oxo-cut-{id}"),
+            host_link: format!("oxh{id}"),
+            host_ip: format!("10.77.{subnet}.1"),
+        };
+        let inner = format!("oxn{id}");
+        let ns = machine.name.clone();
+        let steps: Vec<Vec<String>> = vec![
+            vec!["netns", "add", &ns],
+            vec![
+                "link",
+                "add",
+                &machine.host_link,
+                "type",
+                "veth",
+                "peer",
+                "name",
+                &inner,
+            ],
+            vec!["link", "set", &inner, "netns", &ns],
+            vec![
+                "addr",
+                "add",
+                &format!("{}/24", machine.host_ip),
+                "dev",
+                &machine.host_link,
+            ],
+            vec!["link", "set", &machine.host_link, "up"],
+            vec![
+                "-n",
+                &ns,
+                "addr",
+                "add",
+                &format!("10.77.{subnet}.2/24"),
+                "dev",
+                &inner,
+            ],
+            vec!["-n", &ns, "link", "set", &inner, "up"],
+            vec!["-n", &ns, "link", "set", "lo", "up"],
+        ]
+        .into_iter()
+        .map(|step| step.into_iter().map(String::from).collect())
+        .collect();
+        for step in steps {
+            let output = Command::new("ip").args(&step).output().expect("ip runs");
+            assert!(
+                output.status.success(),
+                "ip {}: {} (this test needs root and network namespaces)",
+                step.join(" "),
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        machine
+    }
+
+    /// Cuts the link (`up` false) or restores it.
+    fn link(&self, up: bool) {
+        let state = if up { "up" } else { "down" };
+        let status = Command::new("ip")
+            .args(["link", "set", &self.host_link, state])
+            .status()
+            .unwrap();
+        assert!(status.success(), "ip link set {} {state}", self.host_link);
+    }
+
+    /// `oxo ARGS` inside the namespace with `env`, logging to `log`.
+    fn spawn(&self, args: &[&str], env: &[(&str, String)], log: &Path) -> Child {
+        let log = std::fs::File::create(log).unwrap();
+        Command::new("ip")
+            .args(["netns", "exec", &self.name, OXO])
+            .args(args)
+            .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
+            .env("RUST_LOG", "info")
+            .stdout(log.try_clone().unwrap())
+            .stderr(log)
+            .spawn()
+            .unwrap()
+    }
+}
+
+impl Drop for CutOffMachine {
+    fn drop(&mut self) {
+        let _ = Command::new("ip")
+            .args(["link", "del", &self.host_link])
+            .status();
+        let _ = Command::new("ip")
+            .args(["netns", "del", &self.name])
+            .status();
+    }
+}
+
+/// Waits up to `limit` for `child` to end; its exit status.
+fn wait_exit(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        assert!(start.elapsed() < limit, "still running after {limit:?}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A worker on its own network, its link to the S3 server cut twice mid-run for longer than
+/// the object store client's own timeouts and retries last (8 s and 20 s), goes on when the
+/// link returns: the
+/// run finishes its generations and every batch uploaded is whole. A worker whose link
+/// never returns gives up after its patience (`OXO_STORE_PATIENCE_SECS`) with a message
+/// that says so, and a non-zero exit.
+#[test]
+fn a_worker_cut_off_from_its_store_recovers_or_says_why() {
+    let machine = CutOffMachine::new();
+    let dir = tempfile::tempdir().unwrap();
+    let server = S3Server::start(&dir.path().join("s3"));
+    let env = server.env(SECRET);
+    // The worker's requests time out in 8 s, not 2 minutes, so a cut outlasts the client's
+    // own retries and oxo's patience is what carries the worker over.
+    let mut remote = env.clone();
+    remote[0].1 = format!("http://{}:{}", machine.host_ip, server.port);
+    remote.push(("AWS_TIMEOUT", "8s".to_string()));
+    let config = dir.path().join("tictactoe.toml");
+    std::fs::write(
+        &config,
+        CONFIG.replace("generations = 6", "generations = 4"),
+    )
+    .unwrap();
+    let logs = dir.path().join("logs");
+    std::fs::create_dir_all(&logs).unwrap();
+    let args = |run: &str, role: &'static str, cache: &str| -> Vec<String> {
+        let cache = dir.path().join(cache);
+        [
+            "train",
+            "--variant",
+            "tictactoe",
+            "--run",
+            run,
+            "--config",
+            config.to_str().unwrap(),
+            "--role",
+            role,
+            "--cache",
+            cache.to_str().unwrap(),
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let own = |run: &str, role: &'static str| {
+        let args = args(run, role, &format!("cache-{role}"));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        spawn(&args, &env, &logs.join(format!("{role}.log")))
+    };
+    let mut trainer = own("s3://oxo/run", "trainer");
+    let mut gate = own("s3://oxo/run", "gate");
+    let worker_args = args("s3://oxo/run", "selfplay", "cache-worker");
+    let worker_args: Vec<&str> = worker_args.iter().map(String::as_str).collect();
+    let worker_log = logs.join("worker.log");
+    let mut worker = machine.spawn(&worker_args, &remote, &worker_log);
+    for cut in 1..=2 {
+        wait_for("a batch after the last cut", || {
+            keys(&server, "games/").len() >= 2 * cut
+        });
+        machine.link(false);
+        std::thread::sleep(Duration::from_secs(35));
+        machine.link(true);
+    }
+    let limit = Duration::from_secs(240);
+    for (role, child) in [
+        ("trainer", &mut trainer),
+        ("gate", &mut gate),
+        ("worker", &mut worker),
+    ] {
+        let status = wait_exit(child, limit);
+        let log = std::fs::read_to_string(logs.join(format!("{role}.log"))).unwrap_or_default();
+        assert!(status.success(), "{role}: {log}");
+    }
+    let log = std::fs::read_to_string(&worker_log).unwrap();
+    assert!(
+        log.contains("the store cannot be reached"),
+        "the cut was seen: {log}"
+    );
+    assert!(
+        server.file("run/gate/gen-00004.json").exists(),
+        "all generations"
+    );
+    // Every batch reads back whole: `oxo status` sums them, and the trainer checked each.
+    let status = run(&["status", "--run", "s3://oxo/run"], &env);
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+
+    // A link that never returns: the worker waits for its first net on a run with no
+    // trainer, is cut off, and gives up after 5 s of patience.
+    let patient: Vec<(&str, String)> = remote
+        .iter()
+        .cloned()
+        .chain([("OXO_STORE_PATIENCE_SECS", "5".to_string())])
+        .collect();
+    let lonely_args = args("s3://oxo/lonely", "selfplay", "cache-lonely");
+    let lonely_args: Vec<&str> = lonely_args.iter().map(String::as_str).collect();
+    let lonely_log = logs.join("lonely.log");
+    let mut lonely = machine.spawn(&lonely_args, &patient, &lonely_log);
+    wait_for("the lonely worker to start", || {
+        server.file("lonely/config.toml").exists()
+    });
+    std::thread::sleep(Duration::from_secs(1));
+    machine.link(false);
+    let status = wait_exit(&mut lonely, Duration::from_secs(120));
+    machine.link(true);
+    let log = std::fs::read_to_string(&lonely_log).unwrap();
+    assert!(!status.success(), "{log}");
+    assert!(log.contains("could not be reached for"), "{log}");
 }

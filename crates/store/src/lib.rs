@@ -55,8 +55,23 @@ pub struct RunStore {
     location: String,
     /// The directory, for a store on the local file system.
     local: Option<std::path::PathBuf>,
+    /// How long an operation keeps retrying while the store cannot be reached
+    /// ([`PATIENCE_ENV`]); zero until the store has answered once, so a wrong endpoint is
+    /// reported at once.
+    patience: Duration,
     runtime: tokio::runtime::Runtime,
 }
+
+/// The environment variable that sets, in seconds, how long a process waits for a store it
+/// reached before and can no longer reach (a cut network, a restarting server), retrying
+/// each operation, before it gives up with a message: [`DEFAULT_PATIENCE`] if unset.
+pub const PATIENCE_ENV: &str = "OXO_STORE_PATIENCE_SECS";
+
+/// How long a store that went away is waited for by default.
+pub const DEFAULT_PATIENCE: Duration = Duration::from_secs(600);
+
+/// The wait between two tries of an operation on an unreachable store, at most.
+const MAX_RETRY_WAIT: Duration = Duration::from_secs(10);
 
 impl RunStore {
     /// Opens the store at `location`, a directory (created if missing) or a URL; checks that
@@ -78,14 +93,16 @@ impl RunStore {
             .enable_all()
             .build()
             .map_err(|e| StoreError(format!("{location}: cannot start the I/O runtime: {e}")))?;
-        let run = RunStore {
+        let mut run = RunStore {
             store,
             root,
             location: location.to_string(),
             local,
+            patience: Duration::ZERO,
             runtime,
         };
         run.list("")?;
+        run.patience = patience()?;
         Ok(run)
     }
 
@@ -139,8 +156,12 @@ impl RunStore {
             ..PutOptions::default()
         };
         let path = self.path(key);
-        let put = self.store.put_opts(&path, PutPayload::from(bytes), options);
-        match self.runtime.block_on(put) {
+        let bytes = bytes::Bytes::from(bytes);
+        let put = || {
+            let payload = PutPayload::from(bytes.clone());
+            self.store.put_opts(&path, payload, options.clone())
+        };
+        match self.patiently("writing", key, put) {
             Ok(_) => Ok(true),
             Err(object_store::Error::AlreadyExists { .. }) => Ok(false),
             Err(e) => Err(self.error("writing", key, &e)),
@@ -159,14 +180,15 @@ impl RunStore {
 
     /// The bytes of `key`, or `None` if there is no such object.
     pub fn get(&self, key: &str) -> Result<Option<Vec<u8>>> {
-        let read = async {
-            let object = self.store.get(&self.path(key)).await?;
+        let path = self.path(key);
+        let read = || async {
+            let object = self.store.get(&path).await?;
             if object.meta.size > MAX_OBJECT_BYTES {
                 return Ok(Err(object.meta.size));
             }
             object.bytes().await.map(Ok)
         };
-        match self.runtime.block_on(read) {
+        match self.patiently("reading", key, read) {
             Ok(Ok(bytes)) => Ok(Some(bytes.to_vec())),
             Ok(Err(size)) => Err(StoreError(format!(
                 "{}: {size} bytes, more than the {MAX_OBJECT_BYTES} oxo reads (a damaged or \
@@ -181,7 +203,7 @@ impl RunStore {
     /// Whether there is an object `key`.
     pub fn exists(&self, key: &str) -> Result<bool> {
         let path = self.path(key);
-        match self.runtime.block_on(self.store.head(&path)) {
+        match self.patiently("looking for", key, || self.store.head(&path)) {
             Ok(_) => Ok(true),
             Err(object_store::Error::NotFound { .. }) => Ok(false),
             Err(e) => Err(self.error("looking for", key, &e)),
@@ -202,10 +224,9 @@ impl RunStore {
         } else {
             self.root.as_ref().len() + 1
         };
-        let listing = self.store.list(Some(&base)).try_collect::<Vec<_>>();
+        let listing = || self.store.list(Some(&base)).try_collect::<Vec<_>>();
         let objects = self
-            .runtime
-            .block_on(listing)
+            .patiently("listing", prefix, listing)
             .map_err(|e| self.error("listing", prefix, &e))?;
         let mut infos: Vec<ObjectInfo> = objects
             .into_iter()
@@ -262,6 +283,50 @@ impl RunStore {
         serde_json::from_str(sealed.body.get()).map_err(|e| damaged(e.to_string()))
     }
 
+    /// Runs the operation `op` makes (`doing` something to `key`), trying it again while the
+    /// store cannot be reached, for up to the store's patience, waiting longer between tries
+    /// (1 s, 2 s, ... up to [`MAX_RETRY_WAIT`]) and saying so on stderr: a worker cut off
+    /// from its store goes on when the link returns. Any other error, and the last one
+    /// once patience is spent, is returned.
+    fn patiently<T, F: std::future::Future<Output = object_store::Result<T>>>(
+        &self,
+        doing: &str,
+        key: &str,
+        op: impl Fn() -> F,
+    ) -> object_store::Result<T> {
+        let start = std::time::Instant::now();
+        let mut wait = Duration::from_secs(1);
+        loop {
+            let result = self.runtime.block_on(op());
+            let waited = start.elapsed();
+            match result {
+                Err(e) if unreachable(&e) && waited < self.patience => {
+                    tracing::warn!(
+                        "{doing} {}: the store cannot be reached ({}); trying again, for up \
+                         to {} s in all ({PATIENCE_ENV})",
+                        self.describe(key),
+                        error_chain(&e),
+                        self.patience.as_secs()
+                    );
+                    std::thread::sleep(wait.min(self.patience - waited));
+                    wait = (wait * 2).min(MAX_RETRY_WAIT);
+                }
+                Err(e) if unreachable(&e) && !self.patience.is_zero() => {
+                    return Err(object_store::Error::Generic {
+                        store: "oxo",
+                        source: format!(
+                            "the store could not be reached for {} s ({PATIENCE_ENV}): {}",
+                            waited.as_secs(),
+                            error_chain(&e)
+                        )
+                        .into(),
+                    });
+                }
+                other => return other,
+            }
+        }
+    }
+
     /// `key` as a user finds it: the store's location and the key.
     pub fn describe(&self, key: &str) -> String {
         format!("{}/{key}", self.location.trim_end_matches('/'))
@@ -291,6 +356,57 @@ fn error_chain(e: &dyn std::error::Error) -> String {
         source = cause.source();
     }
     text
+}
+
+/// Whether `e` says the store could not be reached (a connection refused, reset or timed
+/// out), rather than that it answered: those are worth trying again.
+fn unreachable(e: &object_store::Error) -> bool {
+    if !matches!(e, object_store::Error::Generic { .. }) {
+        return false;
+    }
+    let text = error_chain(e).to_lowercase();
+    // Status codes as the error text writes them: a bare "403" may be part of a port.
+    let refused_by_server = [
+        "403 forbidden",
+        "401 unauthorized",
+        "nosuchbucket",
+        "accessdenied",
+        "signature",
+    ]
+    .iter()
+    .any(|w| text.contains(w));
+    let network = [
+        "connect",
+        "timed out",
+        "timeout",
+        "connection reset",
+        "broken pipe",
+        "error sending request",
+        "dns",
+        "network",
+        "incomplete",
+        "unexpected eof",
+    ]
+    .iter()
+    .any(|w| text.contains(w));
+    network && !refused_by_server
+}
+
+/// The patience [`PATIENCE_ENV`] sets, or [`DEFAULT_PATIENCE`]; an error in words for a
+/// value that is not a whole number of seconds.
+fn patience() -> Result<Duration> {
+    match std::env::var(PATIENCE_ENV) {
+        Err(_) => Ok(DEFAULT_PATIENCE),
+        Ok(text) => text
+            .trim()
+            .parse::<u64>()
+            .map(Duration::from_secs)
+            .map_err(|_| {
+                StoreError(format!(
+                    "{PATIENCE_ENV}={text}: give a whole number of seconds, e.g. 600"
+                ))
+            }),
+    }
 }
 
 /// What to check for a store error whose text is `text`.
