@@ -725,3 +725,43 @@ fn a_worker_cut_off_from_its_store_recovers_or_says_why() {
     assert!(!status.success(), "{log}");
     assert!(log.contains("could not be reached for"), "{log}");
 }
+
+/// Every role at once in one process over a directory store (`--run file://DIR`): killed
+/// with SIGKILL mid-run, the same command resumes at once (the trainer's lock died with the
+/// process: no lease to wait out) and the run reaches all its generations.
+#[test]
+fn all_roles_in_one_process_resume_at_once_after_kill_9() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("tictactoe.toml");
+    std::fs::write(&config, CONFIG).unwrap();
+    let store = dir.path().join("run");
+    let url = format!("file://{}", store.display());
+    let args = [
+        "train",
+        "--variant",
+        "tictactoe",
+        "--run",
+        &url,
+        "--config",
+        config.to_str().unwrap(),
+    ];
+    let mut first = spawn(&args, &[], &dir.path().join("first.log"));
+    wait_for("candidate 2", || {
+        store.join("models/gen-00002.bpk").exists()
+    });
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let started = Instant::now();
+    let again = run(&args, &[]);
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert!(again.status.success(), "{stderr}");
+    assert!(!stderr.contains("another trainer"), "{stderr}");
+    assert!(
+        store.join("gate/gen-00006.json").exists(),
+        "all generations"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(120),
+        "resumed at once"
+    );
+}

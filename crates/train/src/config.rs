@@ -256,7 +256,9 @@ fn default_alpha() -> f32 {
 pub struct TrainSection {
     /// Positions per training step (1..=65536).
     pub batch_size: usize,
-    /// Training steps per generation (1..=1000000).
+    /// Training steps per generation (1..=1000000); in a store run, per
+    /// `selfplay.games_per_generation` new games, a claim of more games training
+    /// proportionally more (the training budget per new game).
     pub steps_per_generation: usize,
     /// AdamW learning rate, in (0, 1].
     pub learning_rate: f64,

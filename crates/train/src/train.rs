@@ -49,7 +49,7 @@ pub fn load_window<G: Game>(
     run: &RunDir,
     generation: u64,
     window: usize,
-) -> Result<(Vec<Sample<G>>, usize)> {
+) -> Result<WindowSamples<G>> {
     let mut window_samples = WindowSamples::new(window);
     for g in (1..=generation).rev() {
         if window_samples.is_full() {
@@ -60,7 +60,7 @@ pub fn load_window<G: Game>(
             window_samples.add(run.config(), &GenerationRecords::load::<G>(&path)?);
         }
     }
-    Ok((window_samples.samples, window_samples.positions))
+    Ok(window_samples)
 }
 
 /// The replay window as it is gathered, newest games first.
@@ -386,19 +386,19 @@ fn diagnostics<G: Encode>(net: &Net, samples: &[Sample<G>], indices: &[usize]) -
     }
 }
 
-/// Takes `train.steps_per_generation` training steps of generation `generation` on
-/// `samples` (the window's, of `positions` positions; none taken without samples) from
-/// `start`; returns the steps' metrics: mean losses, the window, speed and diagnostics.
+/// Takes `steps` training steps of generation `generation` on the samples of `window`
+/// (none without samples) from `start`; returns the steps' metrics: mean losses, the window,
+/// speed and diagnostics.
 pub fn fit<G: Encode>(
     trainer: &mut Trainer,
     config: &RunConfig,
-    samples: &[Sample<G>],
-    positions: usize,
+    window: &WindowSamples<G>,
     generation: u64,
+    steps: usize,
     start: std::time::Instant,
     observer: &crate::observe::Observer,
 ) -> serde_json::Value {
-    let steps = config.train.steps_per_generation;
+    let (samples, positions) = (&window.samples, window.positions);
     let batch_size = config.train.batch_size;
     let mut rng = SmallRng::seed_from_u64(mix(config.seed, generation, 0x7A));
     let mut buffers = Buffers::default();
@@ -481,13 +481,13 @@ pub fn train_stage<G: Encode>(
     let mut fields = serde_json::json!({});
     if trainer.steps() <= state.train_steps {
         let window = window_size(config, state.total_positions);
-        let (samples, positions) = load_window::<G>(run, generation, window)?;
+        let window = load_window::<G>(run, generation, window)?;
         fields = fit(
             &mut trainer,
             config,
-            &samples,
-            positions,
+            &window,
             generation,
+            config.train.steps_per_generation,
             start,
             observer,
         );

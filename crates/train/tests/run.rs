@@ -442,7 +442,9 @@ fn an_ownership_head_learns_who_wins_each_small_board() {
             .ownership_head
     );
 
-    let (samples, _) = oxo_train::train::load_window::<Ultimate>(&run, 1, 1_000_000).unwrap();
+    let samples = oxo_train::train::load_window::<Ultimate>(&run, 1, 1_000_000)
+        .unwrap()
+        .samples;
     let records = GenerationRecords::load::<Ultimate>(&run.selfplay_path(1)).unwrap();
     let ends: Vec<Ultimate> = records.games.iter().map(|g| g.replay().1).collect();
     assert!(!samples.is_empty());
@@ -486,7 +488,9 @@ fn a_points_target_sums_to_the_rest_of_the_games_margin() {
         .replace("max_games = 8", "max_games = 2");
     let (_dir, run) = one_generation_training_the_cell_head::<Adjacency>(&toml);
 
-    let (samples, _) = oxo_train::train::load_window::<Adjacency>(&run, 1, 1_000_000).unwrap();
+    let samples = oxo_train::train::load_window::<Adjacency>(&run, 1, 1_000_000)
+        .unwrap()
+        .samples;
     let records = GenerationRecords::load::<Adjacency>(&run.selfplay_path(1)).unwrap();
     let finals: Vec<[i32; 2]> = records
         .games

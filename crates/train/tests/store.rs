@@ -180,8 +180,17 @@ fn reading_a_run_writes_nothing() {
     let before = files(&dir.path().join("run"));
     let read = StoreRun::open_to_read(dir.path().join("run").to_str().unwrap()).unwrap();
     let report = oxo_train::roles::status::report(&read).unwrap();
-    // Each worker's totals come from its newest record alone.
-    assert!(report.contains("3 batches, 24 games"), "{report}");
+    // Each worker's totals come from its newest record alone: batches of 8 games.
+    let line = report
+        .lines()
+        .find(|l| l.contains(" batches, "))
+        .expect(&report);
+    let count = |word: &str| -> u64 {
+        let before = &line[..line.find(word).expect(word)];
+        before.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    let (batches, games) = (count(" batches"), count(" games,"));
+    assert!(batches >= 3 && games == 8 * batches, "{report}");
     assert_eq!(files(&dir.path().join("run")), before, "nothing written");
 }
 
@@ -226,33 +235,32 @@ fn a_copied_game_batch_is_trained_on_once() {
         trained
     };
     assert_eq!(generation(), oxo_train::roles::Progress::Worked);
-    let first = read_claim(&run, 1).unwrap().unwrap();
-    assert_eq!(first.games.len(), 1);
-    let original = root.join(&first.games[0]);
-    let (folder, name) = first.games[0].rsplit_once('/').unwrap();
-    let (writer, _) = name.rsplit_once('-').unwrap();
-    let copies = [
-        format!("{folder}/another_worker-000000.bin"),
-        format!("{folder}/{writer}-000042.bin"),
-    ];
-    for copy in &copies {
-        std::fs::copy(&original, root.join(copy)).unwrap();
-    }
-    assert_eq!(generation(), oxo_train::roles::Progress::Worked);
-    let second = read_claim(&run, 2).unwrap().unwrap();
-    assert_eq!(
-        second.games.len(),
-        1,
-        "only the new batch: {:?}",
-        second.games
-    );
-    for copy in &copies {
+    // A copy under another worker's name, then one under the same worker's name with
+    // another sequence number, each after a generation.
+    for (generation_number, copy_name) in [(2, "another_worker-000000.bin"), (3, "")] {
+        let last = read_claim(&run, generation_number - 1).unwrap().unwrap();
+        let original = &last.games[0];
+        let (folder, name) = original.rsplit_once('/').unwrap();
+        let (writer, _) = name.rsplit_once('-').unwrap();
+        let copy = match copy_name {
+            "" => format!("{folder}/{writer}-000042.bin"),
+            other => format!("{folder}/{other}"),
+        };
+        std::fs::copy(root.join(original), root.join(&copy)).unwrap();
+        assert_eq!(generation(), oxo_train::roles::Progress::Worked);
+        let claim = read_claim(&run, generation_number).unwrap().unwrap();
+        assert_eq!(
+            claim.games.len(),
+            1,
+            "only the new batch: {:?}",
+            claim.games
+        );
         assert!(
-            !second.games.contains(copy) && !second.window.contains(copy),
+            !claim.games.contains(&copy) && !claim.window.contains(&copy),
             "{copy}"
         );
+        assert_ne!(claim.digests[0], last.digests[0]);
     }
-    assert_ne!(second.digests[0], first.digests[0]);
 }
 
 /// A stray object under `games/` stops the trainer with its name and what to do; once it is

@@ -25,6 +25,7 @@ pub mod trainer;
 pub mod worker;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use oxo_agents::Evaluate;
@@ -41,6 +42,14 @@ impl From<oxo_store::StoreError> for TrainError {
         TrainError(e.0)
     }
 }
+
+/// How many generations of games self-play may have played that the trainer has not yet
+/// claimed ([`StoreRun::self_play_ahead`]): one to claim, one in the making.
+pub const MAX_GENERATIONS_AHEAD: u64 = 2;
+
+/// How old the last claim may be before self-play stops waiting for the trainer
+/// ([`StoreRun::self_play_ahead`]): far longer than any generation's training.
+pub const TRAINER_STALL: Duration = Duration::from_secs(600);
 
 /// `models/model.json`: how the run's nets play
 /// ([`run_models_description`](crate::export::run_models_description)).
@@ -383,6 +392,40 @@ impl StoreRun {
         })
     }
 
+    /// Whether self-play is as far ahead of training as it may get: the game batches no claim
+    /// holds yet amount to [`MAX_GENERATIONS_AHEAD`] generations of games. Workers then wait
+    /// for the trainer, so the games it trains on are as fresh on 32 cores as on 2, and none
+    /// is played in vain. Never for a run whose last claim is from before claims counted
+    /// their objects, nor once the last claim is [`TRAINER_STALL`] old (a trainer that is
+    /// gone, or that has only copies to claim, does not stop self-play for good).
+    pub fn self_play_ahead(&self) -> Result<bool> {
+        let listed = self
+            .store
+            .list("games/")?
+            .iter()
+            .filter(|o| o.key.ends_with(".bin"))
+            .count() as u64;
+        let seen = match self.latest("trainer/", ".json")? {
+            None => 0,
+            Some(generation) => match trainer::read_claim(self, generation)? {
+                Some(trainer::Claim {
+                    seen_objects: Some(objects),
+                    listed_unix_ms,
+                    ..
+                }) if unix_now().saturating_sub(listed_unix_ms / 1000)
+                    < TRAINER_STALL.as_secs() =>
+                {
+                    objects
+                }
+                _ => return Ok(false),
+            },
+        };
+        let per_generation = self.config.selfplay.games_per_generation.max(1) as u64;
+        let per_batch = (self.config.selfplay.parallel_games as u64).clamp(1, per_generation);
+        let ahead = listed.saturating_sub(seen) * per_batch;
+        Ok(ahead >= MAX_GENERATIONS_AHEAD * per_generation)
+    }
+
     /// Whether the run has all its generations (the gate decided on the last one); never
     /// for a run without a generation count.
     pub fn finished(&self) -> Result<bool> {
@@ -478,56 +521,123 @@ fn default_cache(location: &str, info: &[u8]) -> PathBuf {
         .join(format!("{:08x}", hasher.finalize()))
 }
 
-/// Runs `role` on the run at `location` until the run is finished or the time limit is
-/// reached; returns a line saying where the run stands.
+/// Runs `role` on the run until the run is finished or the time limit is reached; returns a
+/// line saying where the run stands. [`Role::All`] runs the three roles at once ([`run_all`]).
 pub fn run_role<G: Encode + Evaluate>(
     run: &StoreRun,
     role: Role,
     device: &Device,
     options: &RoleOptions,
 ) -> Result<String> {
-    let start = Instant::now();
-    let observer = crate::observe::Observer::new(options.progress);
-    let mut worker = matches!(role, Role::SelfPlay | Role::All).then(worker::Worker::<G>::new);
-    let mut trainer = match role {
-        Role::Trainer | Role::All => Some(trainer::TrainerRole::<G>::open(run, device, options)?),
-        _ => None,
-    };
-    let mut gate = matches!(role, Role::Gate | Role::All).then(gate::Gate::new);
-    loop {
-        if options
-            .time_limit
-            .is_some_and(|limit| start.elapsed() >= limit)
-        {
-            break;
-        }
-        let mut steps = Vec::new();
-        if let Some(gate) = gate.as_mut() {
-            steps.push(gate.step::<G>(run, device, &observer)?);
-        }
-        if let Some(trainer) = trainer.as_mut() {
-            steps.push(trainer.step(run, &observer)?);
-        }
-        let others_idle = steps.iter().all(|&s| s != Progress::Worked);
-        if let Some(worker) = worker.as_mut() {
-            // In one process, self-play runs only while the others wait for it.
-            if others_idle {
-                let batches = if role == Role::All { 1 } else { u64::MAX };
-                let deadline = options.time_limit.map(|limit| start + limit);
-                steps.push(worker.step(run, device, batches, deadline)?);
-            }
-        }
-        let finished = if role == Role::All {
-            run.finished()?
-        } else {
-            steps.contains(&Progress::Finished)
-        };
-        if finished {
-            break;
-        }
-        if steps.iter().all(|&s| s == Progress::Idle) {
-            std::thread::sleep(options.poll);
-        }
+    let stop = AtomicBool::new(false);
+    match role {
+        Role::All => run_all::<G>(run, device, options)?,
+        single => role_loop::<G>(run, single, device, options, &stop)?,
     }
     status::summary(run)
+}
+
+/// How `Role::All` shares `cores` cores: threads for the trainer, and for self-play (the
+/// gate plays on self-play's, between candidates). Training gains little from more threads
+/// (docs/performance.md: 1.34x from 2 to 16 cores), self-play scales with them, so the
+/// trainer gets a quarter of the cores, at least one.
+pub fn core_split(cores: usize) -> (usize, usize) {
+    let cores = cores.max(1);
+    let trainer = (cores / 4).max(1);
+    (trainer, cores.saturating_sub(trainer).max(1))
+}
+
+/// Runs the trainer, the gate and self-play of `run` at once in this process, each on its
+/// own thread and its share of the cores ([`core_split`] of `selfplay.workers`, or all the
+/// machine's), as KataGo runs them as concurrent processes: self-play keeps the cores busy
+/// while the trainer trains, and waits when it is as far ahead as it may get
+/// ([`StoreRun::self_play_ahead`]). The first error stops every role and is returned.
+fn run_all<G: Encode + Evaluate>(
+    run: &StoreRun,
+    device: &Device,
+    options: &RoleOptions,
+) -> Result<()> {
+    let cores = crate::workers::resolve(run.config.selfplay.workers);
+    let (train_threads, play_threads) = core_split(cores);
+    let play_options = RoleOptions {
+        threads: Some(play_threads),
+        ..options.clone()
+    };
+    let play_run = StoreRun::open(
+        run.store.location(),
+        Some(&run.config.variant),
+        ConfigChoice::Stored,
+        &play_options,
+    )?;
+    tracing::info!(
+        "all roles at once on {cores} cores: trainer {train_threads} threads, self-play and \
+         gate {play_threads}"
+    );
+    let stop = AtomicBool::new(false);
+    let roles = [
+        (Role::Trainer, run, train_threads),
+        (Role::Gate, &play_run, play_threads),
+        (Role::SelfPlay, &play_run, play_threads),
+    ];
+    let results: Vec<Result<()>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = roles
+            .into_iter()
+            .map(|(role, run, threads)| {
+                let (stop, options) = (&stop, &play_options);
+                scope.spawn(move || {
+                    let pool = rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads)
+                        .build()
+                        .map_err(|e| TrainError(format!("cannot start {threads} threads: {e}")))?;
+                    let result = pool.install(|| role_loop::<G>(run, role, device, options, stop));
+                    if result.is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    result
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a role thread does not panic"))
+            .collect()
+    });
+    results.into_iter().collect()
+}
+
+/// Runs one role (not [`Role::All`]) until the run is finished, the time limit is reached
+/// or `stop` is set, waiting `options.poll` whenever it has nothing to do.
+fn role_loop<G: Encode + Evaluate>(
+    run: &StoreRun,
+    role: Role,
+    device: &Device,
+    options: &RoleOptions,
+    stop: &AtomicBool,
+) -> Result<()> {
+    let start = Instant::now();
+    let deadline = options.time_limit.map(|limit| start + limit);
+    let observer = crate::observe::Observer::new(options.progress);
+    let mut worker = (role == Role::SelfPlay).then(worker::Worker::<G>::new);
+    let mut trainer = match role {
+        Role::Trainer => Some(trainer::TrainerRole::<G>::open(run, device, options)?),
+        _ => None,
+    };
+    let mut gate = (role == Role::Gate).then(gate::Gate::new);
+    while !stop.load(Ordering::Relaxed) && deadline.is_none_or(|d| Instant::now() < d) {
+        let progress = if let Some(gate) = gate.as_mut() {
+            gate.step::<G>(run, device, &observer)?
+        } else if let Some(trainer) = trainer.as_mut() {
+            trainer.step(run, &observer)?
+        } else if let Some(worker) = worker.as_mut() {
+            worker.step(run, device, u64::MAX, deadline)?
+        } else {
+            unreachable!("role_loop runs one role")
+        };
+        match progress {
+            Progress::Finished => break,
+            Progress::Idle => std::thread::sleep(options.poll),
+            Progress::Worked => {}
+        }
+    }
+    Ok(())
 }

@@ -74,6 +74,7 @@ pub fn report(run: &StoreRun) -> Result<String> {
             }
         ));
     }
+    out.push_str(&budget_line(run)?);
     let workers = worker_totals(run)?;
     out.push_str("self-play workers (games per hour of their play time):\n");
     for (writer, t) in &workers {
@@ -104,6 +105,32 @@ pub fn report(run: &StoreRun) -> Result<String> {
         if span > 0 { games as f64 * 3600.0 / span as f64 } else { 0.0 }
     ));
     Ok(out)
+}
+
+/// The training budget and how far self-play may run ahead, from the config, and the
+/// threads the trainer last trained on (from its newest record).
+fn budget_line(run: &StoreRun) -> Result<String> {
+    let (s, t) = (&run.config.selfplay, &run.config.train);
+    let samples =
+        (t.steps_per_generation * t.batch_size) as f64 / s.games_per_generation.max(1) as f64;
+    let threads = match run.latest("metrics/trainer/", ".json")? {
+        Some(generation) => run
+            .store
+            .get_json(&format!("metrics/trainer/gen-{generation:05}.json"))?
+            .and_then(|record| record["threads"].as_u64())
+            .map_or(String::new(), |n| {
+                format!("; the trainer trains on {n} threads")
+            }),
+        None => String::new(),
+    };
+    Ok(format!(
+        "training budget: {} steps of {} positions per {} new games ({samples:.0} samples per \
+         new game); self-play waits {} generations ahead{threads}\n",
+        t.steps_per_generation,
+        t.batch_size,
+        s.games_per_generation,
+        super::MAX_GENERATIONS_AHEAD
+    ))
 }
 
 /// Each self-play worker's totals, by writer: from its newest record (`metrics/selfplay/

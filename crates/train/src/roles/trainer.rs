@@ -43,6 +43,29 @@ pub struct Claim {
     /// When the games were listed, milliseconds since the Unix epoch: a game object written
     /// after it is for the next generation.
     pub listed_unix_ms: u64,
+    /// Games in `games` (what the training budget is counted in). Absent in claims from
+    /// before the budget: those trained `train.steps_per_generation` steps.
+    #[serde(default)]
+    pub new_games: Option<u64>,
+    /// Game objects the run's claims have dealt with so far, this one's included: claimed,
+    /// or set aside as copies of claimed ones. Workers compare it with the objects under
+    /// `games/` to see how far self-play is ahead of training.
+    #[serde(default)]
+    pub seen_objects: Option<u64>,
+}
+
+/// Training steps for a claim of `new_games` new games (`None`: an old claim, the config's
+/// steps): `train.steps_per_generation` for each `selfplay.games_per_generation` games, in
+/// proportion (at least one), so every new game buys the same training however many games
+/// the workers delivered at once: a run learns the same per game on 2 cores and on 32.
+pub fn budget_steps(config: &crate::config::RunConfig, new_games: Option<u64>) -> usize {
+    let per_generation = config.train.steps_per_generation;
+    let Some(games) = new_games else {
+        return per_generation;
+    };
+    let games_per_generation = config.selfplay.games_per_generation.max(1) as u64;
+    let steps = (per_generation as u64 * games).div_ceil(games_per_generation);
+    (steps as usize).max(1)
 }
 
 /// The trainer's state between generations.
@@ -187,12 +210,13 @@ impl<G: Encode> TrainerRole<G> {
             let records = self.load_games(run, key)?;
             window.add(config, &records);
         }
+        let steps = budget_steps(config, claim.new_games);
         let mut fields = fit(
             &mut self.trainer,
             config,
-            &window.samples,
-            window.positions,
+            &window,
             generation,
+            steps,
             start,
             observer,
         );
@@ -211,6 +235,7 @@ impl<G: Encode> TrainerRole<G> {
         self.total_positions = claim.total_positions;
         self.records.retain(|key, _| claim.window.contains(key));
         fields["new_games_objects"] = claim.games.len().into();
+        fields["threads"] = rayon::current_num_threads().into();
         fields["total_positions"] = claim.total_positions.into();
         run.record("trainer", &format!("gen-{generation:05}"), fields)?;
         tracing::info!("trainer: generation {generation} published");
@@ -287,6 +312,8 @@ impl<G: Encode> TrainerRole<G> {
         let claim = Claim {
             generation,
             trainer: run.id.clone(),
+            seen_objects: Some((self.claimed.len() + fresh.len() + self.copies.len()) as u64),
+            new_games: Some(games as u64),
             games: fresh,
             digests,
             window,

@@ -39,8 +39,10 @@ impl<G: Encode> Worker<G> {
     }
 
     /// Plays batches of `selfplay.parallel_games` games with the best net and uploads each,
-    /// until a newer net is promoted, the run is finished, `max_batches` are played or the
-    /// `deadline` passes; idle while the run has no net yet, finished when the run is.
+    /// until a newer net is promoted, the run is finished, `max_batches` are played, the
+    /// `deadline` passes or self-play is as far ahead of training as it may get
+    /// ([`StoreRun::self_play_ahead`]); idle while the run has no net yet or self-play is
+    /// ahead, finished when the run is.
     pub fn step(
         &mut self,
         run: &StoreRun,
@@ -71,6 +73,13 @@ impl<G: Encode> Worker<G> {
         // Made ready for its engine (an ONNX export) once for all the batches it plays.
         let model = net.as_ref().map(|net| EngineModel::new(net, config.engine));
         for played in 1..=max_batches {
+            if run.self_play_ahead()? {
+                return Ok(if played == 1 {
+                    Progress::Idle
+                } else {
+                    Progress::Worked
+                });
+            }
             self.play_batch(run, model.as_ref(), best)?;
             if played == max_batches
                 || deadline.is_some_and(|d| Instant::now() >= d)
