@@ -532,7 +532,9 @@ pub fn run_role<G: Encode + Evaluate>(
     let stop = AtomicBool::new(false);
     match role {
         Role::All => run_all::<G>(run, device, options)?,
-        single => role_loop::<G>(run, single, device, options, &stop)?,
+        single => {
+            role_loop::<G>(run, single, device, options, &stop)?;
+        }
     }
     status::summary(run)
 }
@@ -551,7 +553,9 @@ pub fn core_split(cores: usize) -> (usize, usize) {
 /// own thread and its share of the cores ([`core_split`] of `selfplay.workers`, or all the
 /// machine's), as KataGo runs them as concurrent processes: self-play keeps the cores busy
 /// while the trainer trains, and waits when it is as far ahead as it may get
-/// ([`StoreRun::self_play_ahead`]). The first error stops every role and is returned.
+/// ([`StoreRun::self_play_ahead`]). The time limit is the trainer's: the gate and self-play
+/// go on until the trainer has ended its last generation, so no core idles while it
+/// finishes. The first error stops every role and is returned.
 fn run_all<G: Encode + Evaluate>(
     run: &StoreRun,
     device: &Device,
@@ -561,6 +565,7 @@ fn run_all<G: Encode + Evaluate>(
     let (train_threads, play_threads) = core_split(cores);
     let play_options = RoleOptions {
         threads: Some(play_threads),
+        time_limit: None,
         ..options.clone()
     };
     let play_run = StoreRun::open(
@@ -575,25 +580,26 @@ fn run_all<G: Encode + Evaluate>(
     );
     let stop = AtomicBool::new(false);
     let roles = [
-        (Role::Trainer, run, train_threads),
-        (Role::Gate, &play_run, play_threads),
-        (Role::SelfPlay, &play_run, play_threads),
+        (Role::Trainer, run, train_threads, options),
+        (Role::Gate, &play_run, play_threads, &play_options),
+        (Role::SelfPlay, &play_run, play_threads, &play_options),
     ];
     let results: Vec<Result<()>> = std::thread::scope(|scope| {
         let handles: Vec<_> = roles
             .into_iter()
-            .map(|(role, run, threads)| {
-                let (stop, options) = (&stop, &play_options);
+            .map(|(role, run, threads, options)| {
+                let stop = &stop;
                 scope.spawn(move || {
                     let pool = rayon::ThreadPoolBuilder::new()
                         .num_threads(threads)
                         .build()
                         .map_err(|e| TrainError(format!("cannot start {threads} threads: {e}")))?;
                     let result = pool.install(|| role_loop::<G>(run, role, device, options, stop));
-                    if result.is_err() {
+                    // An error stops every role, and so does the trainer's time running out.
+                    if matches!(result, Err(_) | Ok(Ended::TimeUp)) {
                         stop.store(true, Ordering::Relaxed);
                     }
-                    result
+                    result.map(|_| ())
                 })
             })
             .collect();
@@ -605,6 +611,17 @@ fn run_all<G: Encode + Evaluate>(
     results.into_iter().collect()
 }
 
+/// Why a role's loop ended.
+#[derive(Debug, PartialEq)]
+enum Ended {
+    /// The role has nothing more to do in the run.
+    Finished,
+    /// Its time limit was reached.
+    TimeUp,
+    /// Another role asked it to stop.
+    Stopped,
+}
+
 /// Runs one role (not [`Role::All`]) until the run is finished, the time limit is reached
 /// or `stop` is set, waiting `options.poll` whenever it has nothing to do.
 fn role_loop<G: Encode + Evaluate>(
@@ -613,7 +630,7 @@ fn role_loop<G: Encode + Evaluate>(
     device: &Device,
     options: &RoleOptions,
     stop: &AtomicBool,
-) -> Result<()> {
+) -> Result<Ended> {
     let start = Instant::now();
     let deadline = options.time_limit.map(|limit| start + limit);
     let observer = crate::observe::Observer::new(options.progress);
@@ -623,7 +640,13 @@ fn role_loop<G: Encode + Evaluate>(
         _ => None,
     };
     let mut gate = (role == Role::Gate).then(gate::Gate::new);
-    while !stop.load(Ordering::Relaxed) && deadline.is_none_or(|d| Instant::now() < d) {
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(Ended::Stopped);
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok(Ended::TimeUp);
+        }
         let progress = if let Some(gate) = gate.as_mut() {
             gate.step::<G>(run, device, &observer)?
         } else if let Some(trainer) = trainer.as_mut() {
@@ -634,10 +657,9 @@ fn role_loop<G: Encode + Evaluate>(
             unreachable!("role_loop runs one role")
         };
         match progress {
-            Progress::Finished => break,
+            Progress::Finished => return Ok(Ended::Finished),
             Progress::Idle => std::thread::sleep(options.poll),
             Progress::Worked => {}
         }
     }
-    Ok(())
 }
