@@ -126,8 +126,13 @@ impl Drop for S3Server {
 
 /// `oxo ARGS` with `env`, logging to `log`.
 fn spawn(args: &[&str], env: &[(&str, String)], log: &Path) -> Child {
+    spawn_logged(Command::new(OXO), args, env, log)
+}
+
+/// `command ARGS` with `env` and info-level log lines, its output written to `log`.
+fn spawn_logged(mut command: Command, args: &[&str], env: &[(&str, String)], log: &Path) -> Child {
     let log = std::fs::File::create(log).unwrap();
-    Command::new(OXO)
+    command
         .args(args)
         .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
         .env("RUST_LOG", "info")
@@ -578,16 +583,9 @@ impl CutOffMachine {
 
     /// `oxo ARGS` inside the namespace with `env`, logging to `log`.
     fn spawn(&self, args: &[&str], env: &[(&str, String)], log: &Path) -> Child {
-        let log = std::fs::File::create(log).unwrap();
-        Command::new("ip")
-            .args(["netns", "exec", &self.name, OXO])
-            .args(args)
-            .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
-            .env("RUST_LOG", "info")
-            .stdout(log.try_clone().unwrap())
-            .stderr(log)
-            .spawn()
-            .unwrap()
+        let mut command = Command::new("ip");
+        command.args(["netns", "exec", &self.name, OXO]);
+        spawn_logged(command, args, env, log)
     }
 }
 
