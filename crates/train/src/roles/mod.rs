@@ -540,13 +540,16 @@ pub fn run_role<G: Encode + Evaluate>(
 }
 
 /// How `Role::All` shares `cores` cores: threads for the trainer, and for self-play (the
-/// gate plays on self-play's, between candidates). Training gains little from more threads
-/// (docs/performance.md: 1.34x from 2 to 16 cores), self-play scales with them, so the
-/// trainer gets a quarter of the cores, at least one.
+/// gate plays on self-play's, between candidates). Self-play scales with cores, training
+/// gains little from many (docs/performance.md: 1.34x from 2 to 16), so self-play gets
+/// three quarters of them and the trainer the rest; but the trainer gets two threads at
+/// least, so on a small machine it shares a core with self-play and takes it whenever
+/// self-play waits (on 2 cores that made 1.9x the games and steps of a trainer on one core:
+/// lab/bench/2026-12-02).
 pub fn core_split(cores: usize) -> (usize, usize) {
     let cores = cores.max(1);
-    let trainer = (cores / 4).max(1);
-    (trainer, cores.saturating_sub(trainer).max(1))
+    let quarter = (cores / 4).max(1);
+    (quarter.max(2).min(cores), (cores - quarter).max(1))
 }
 
 /// Runs the trainer, the gate and self-play of `run` at once in this process, each on its
@@ -660,6 +663,27 @@ fn role_loop<G: Encode + Evaluate>(
             Progress::Finished => return Ok(Ended::Finished),
             Progress::Idle => std::thread::sleep(options.poll),
             Progress::Worked => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::core_split;
+
+    /// Every core has a role; the trainer has two threads where there are two cores.
+    #[test]
+    fn cores_are_shared_between_the_trainer_and_self_play() {
+        let splits = [
+            (1, (1, 1)),
+            (2, (2, 1)),
+            (4, (2, 3)),
+            (8, (2, 6)),
+            (16, (4, 12)),
+            (32, (8, 24)),
+        ];
+        for (cores, split) in splits {
+            assert_eq!(core_split(cores), split, "{cores} cores");
         }
     }
 }
