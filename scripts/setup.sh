@@ -24,6 +24,14 @@ if ! command -v tmux >/dev/null 2>&1; then
   ($sudo apt-get install -y tmux || ($sudo apt-get update && $sudo apt-get install -y tmux)) >/dev/null
 fi
 
+# `ip` (iproute2): the store test's network namespaces, a worker on a link that is cut.
+if ! command -v ip >/dev/null 2>&1; then
+  echo "setup: installing iproute2" >&2
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  ($sudo apt-get install -y iproute2 || ($sudo apt-get update && $sudo apt-get install -y iproute2)) >/dev/null
+fi
+
 if ! command -v s3s-fs >/dev/null 2>&1 && [ ! -x "${CARGO_HOME:-$HOME/.cargo}/bin/s3s-fs" ]; then
   echo "setup: installing s3s-fs 0.14.1 (an S3 server over a directory, for the store tests)" >&2
   # 0.14.1: later versions need a newer rustc than oxo's.
