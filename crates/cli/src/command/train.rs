@@ -36,7 +36,7 @@ pub struct TrainArgs {
     #[arg(long)]
     run: Option<String>,
     /// Run one role of a store run: `selfplay` (any number of workers), `trainer`
-    /// (exactly one), `gate` (one), or `all` (the three in turn; the default for a URL).
+    /// (exactly one), `gate` (one), or `all` (the three at once; the default for a URL).
     /// With a directory, the directory is then a store run.
     #[arg(long, value_parser = parse_role)]
     role: Option<Role>,

@@ -135,7 +135,7 @@ pub enum Role {
     Trainer,
     /// The gate (one).
     Gate,
-    /// All three in one process, in turn.
+    /// All three in one process, at once, each on its own threads.
     All,
 }
 
@@ -384,12 +384,15 @@ impl StoreRun {
 
     /// The JSON object `key`; a missing object is an error naming it.
     pub fn fetch_json(&self, key: &str) -> Result<serde_json::Value> {
-        self.store.get_json(key)?.ok_or_else(|| {
-            TrainError(format!(
-                "{}: missing (the run lost an object it needs)",
-                self.store.describe(key)
-            ))
-        })
+        self.store.get_json(key)?.ok_or_else(|| self.lost(key))
+    }
+
+    /// The error for an object `key` the run needs and does not have.
+    fn lost(&self, key: &str) -> TrainError {
+        TrainError(format!(
+            "{}: missing (the run lost an object it needs)",
+            self.store.describe(key)
+        ))
     }
 
     /// Whether self-play is as far ahead of training as it may get: the game batches no claim
@@ -435,12 +438,7 @@ impl StoreRun {
 
     /// The bytes of `key`; a missing object is an error naming it.
     pub fn fetch(&self, key: &str) -> Result<Vec<u8>> {
-        self.store.get(key)?.ok_or_else(|| {
-            TrainError(format!(
-                "{}: missing (the run lost an object it needs)",
-                self.store.describe(key)
-            ))
-        })
+        self.store.get(key)?.ok_or_else(|| self.lost(key))
     }
 
     /// A local copy of the object `key` (a model or checkpoint) in the cache, fetched once:
@@ -544,8 +542,7 @@ pub fn run_role<G: Encode + Evaluate>(
 /// gains little from many (docs/performance.md: 1.34x from 2 to 16), so self-play gets
 /// three quarters of them and the trainer the rest; but the trainer gets two threads at
 /// least, so on a small machine it shares a core with self-play and takes it whenever
-/// self-play waits (on 2 cores that made 1.9x the games and steps of a trainer on one core:
-/// lab/bench/2026-12-02).
+/// self-play waits (the splits measured: lab/bench/2026-12-02/splits.txt).
 pub fn core_split(cores: usize) -> (usize, usize) {
     let cores = cores.max(1);
     let quarter = (cores / 4).max(1);

@@ -266,13 +266,7 @@ impl<G: Encode> TrainerRole<G> {
         let mut games = 0;
         let mut positions = 0;
         for key in unclaimed {
-            let (records, sum) = self.load_games_with_digest(run, &key).map_err(|e| {
-                TrainError(format!(
-                    "{e}. Only self-play workers write under games/, and this object is none \
-                     of theirs: move it out of the run (the trainer then goes on where it \
-                     stopped)"
-                ))
-            })?;
+            let (records, sum) = self.load_games_with_digest(run, &key)?;
             if self.claimed_digests.contains(&sum) || digests.contains(&sum) {
                 tracing::warn!(
                     "{}: the same games as a batch already claimed (SHA-256 {sum}): a copy, \
@@ -346,10 +340,16 @@ impl<G: Encode> TrainerRole<G> {
             return Ok(loaded.clone());
         }
         let bytes = run.fetch(key)?;
-        let records = Arc::new(GenerationRecords::from_bytes::<G>(
-            &bytes,
-            &run.store.describe(key),
-        )?);
+        // Not the store's failing to answer: an object that is no worker's batch.
+        let records = GenerationRecords::from_bytes::<G>(&bytes, &run.store.describe(key))
+            .map_err(|e| {
+                TrainError(format!(
+                    "{e}. Only self-play workers write under games/, and this object is none \
+                     of theirs: move it out of the run (the trainer then goes on where it \
+                     stopped)"
+                ))
+            })?;
+        let records = Arc::new(records);
         let loaded = (records, digest(&bytes));
         self.records.insert(key.to_string(), loaded.clone());
         Ok(loaded)
