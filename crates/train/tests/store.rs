@@ -318,3 +318,14 @@ fn an_edited_config_is_refused_with_both_values() {
         );
     }
 }
+
+/// A gate killed between its first promotion and the decision behind it (the promotion is
+/// written first) leaves the first net the best, not an error.
+#[test]
+fn a_first_promotion_without_its_decision_is_a_gate_killed_midway() {
+    let (dir, run) = finished_run();
+    for key in ["gate", "best/gen-00002.json", "best/gen-00003.json"] {
+        remove(&run, &dir, key);
+    }
+    assert_eq!(run.best().unwrap(), Some(0));
+}

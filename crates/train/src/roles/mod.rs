@@ -331,9 +331,11 @@ impl StoreRun {
     /// error that names it: never a fallback to an older or the untrained net.
     pub fn best(&self) -> Result<Option<u64>> {
         let Some(decided) = self.latest("gate/", ".json")? else {
+            // A promotion of candidate 1 without its decision is a gate killed between the
+            // two (the promotion is written first): the first net is still the best.
             return match self.latest("best/", ".json")? {
                 None => Ok(None),
-                Some(0) => self.promotion(0).map(Some),
+                Some(0 | 1) => self.promotion(0).map(Some),
                 Some(generation) => Err(TrainError(format!(
                     "{}: a promotion, but the run has no gate decision (gate/ lost?): \
                      restore gate/ from a backup",
