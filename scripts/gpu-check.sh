@@ -43,4 +43,4 @@ for _ in 1 2; do
   step "$oxo" train --variant ultimate --config "$config" --run "$run" --minutes 1.5 \
     --device "$device"
 done
-cp "$run/metrics.jsonl" "$run/state.json" "$out/"
+cp "$run/metrics.jsonl" "$run/log.txt" "$out/"

@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Draws a run's learning curve: the best net's Elo (95% interval) from the in-loop ratings
 against the run's fixed handcrafted ladder (`gate.rate_agents`, `random` = 0) over the
-training CPU-hours spent to reach it (the stages' wall-clock seconds in metrics.jsonl times
-the cores the run had). Writes an SVG (matplotlib) and prints the points.
+training CPU-hours spent to reach it (the run's wall-clock seconds to the rated generation,
+as its trainer counts them in metrics.jsonl, times the cores the run had; for a run of the
+older layout, its stages' seconds summed). Writes an SVG (matplotlib) and prints the points.
 
     usage: scripts/learning_curve.py METRICS_JSONL OUT.svg --cores N [--title TEXT]
                                      [--previous METRICS_JSONL ...]
 
-METRICS_JSONL is a run directory's metrics.jsonl (or a copy of it, as lab/curves/ keeps);
+METRICS_JSONL is a run's metrics.jsonl (or a copy of it, as lab/curves/ keeps);
 `--previous` lists the metrics of the runs a warm-started run continued, oldest first, so
 that their hours count too. Needs matplotlib (`pip install matplotlib`).
 """
@@ -29,19 +30,50 @@ def read_metrics(path):
     return records
 
 
+def generation_of(name):
+    """The generation in a record name such as `gen-00003` (None if there is none)."""
+    if not name or not name.startswith("gen-"):
+        return None
+    return int(name[4:].split("-")[0])
+
+
+def run_points(records, earlier):
+    """(seconds, elo, low, high, generation) of each rating of one run whose roles ran at
+    once: the seconds are the trainer's count when it made the rated candidate."""
+    counted = {}
+    for record in records:
+        if record.get("role") == "trainer" and "run_seconds" in record:
+            counted[generation_of(record.get("name"))] = float(record["run_seconds"])
+    points = []
+    for record in records:
+        if record.get("role") == "gate" and "elo" in record:
+            generation = record.get("candidate")
+            seconds = earlier + counted.get(generation, max(counted.values(), default=0.0))
+            points.append((seconds, record["elo"], record["elo_low"], record["elo_high"],
+                           generation))
+    return points, earlier + max(counted.values(), default=0.0)
+
+
+def stage_points(records, earlier):
+    """The same for a run of the older layout: its stages' seconds summed."""
+    points, seconds = [], earlier
+    for record in records:
+        seconds += float(record.get("seconds") or 0.0)
+        if "elo" in record:
+            points.append((seconds, record["elo"], record["elo_low"], record["elo_high"],
+                           record.get("generation")))
+    return points, seconds
+
+
 def curve(paths, cores):
     """(CPU-hours, elo, low, high, generation) of every rating in the chained runs."""
     points, seconds = [], 0.0
     for path in paths:
-        for record in read_metrics(path):
-            seconds += float(record.get("seconds") or 0.0)
-            if "elo" in record:
-                hours = seconds * cores / 3600.0
-                points.append(
-                    (hours, record["elo"], record["elo_low"], record["elo_high"],
-                     record.get("generation"))
-                )
-    return points
+        records = read_metrics(path)
+        read = run_points if any("role" in r for r in records) else stage_points
+        found, seconds = read(records, seconds)
+        points.extend(found)
+    return [(s * cores / 3600.0, *rest) for s, *rest in points]
 
 
 def main():

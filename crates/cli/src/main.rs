@@ -31,16 +31,15 @@ enum Command {
     Gtp(gtp::GtpArgs),
     /// Rate agents in a round robin: paired games, Elo with 95% intervals, JSON and SVG.
     Arena(arena::ArenaArgs),
-    /// Train a network by self-play, in a run directory or a store run.
+    /// Train a network by self-play: self-play, the trainer and the gate at once.
     ///
-    /// A run directory's run resumes where it stopped; a store run (`--run URL`, or
-    /// `--role`) is shared by many processes, each playing one role.
+    /// The run (a directory, or a store URL many processes share, each playing one
+    /// `--role`) resumes where it stopped by the same command.
     Train(train::TrainArgs),
-    /// Where a run stands, from a run directory or a store run, changing nothing.
+    /// Where a run stands, from its directory or store, changing nothing.
     ///
-    /// For a run directory: its generation, best net, how it was started, its training
-    /// cost and its last rating. For a store run: its generation, best net, last gate
-    /// decision and each self-play worker's games per hour.
+    /// Its newest candidate and best net, the last gate decision, the training budget, its
+    /// wall-clock time, its last rating and each self-play worker's games per hour.
     Status(status::StatusArgs),
     /// Export a trained network as a directory for other front ends.
     ///
@@ -77,7 +76,7 @@ fn quiet_on_closed_pipe() {
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
     let command = Cli::parse().command;
-    // `oxo train` sets up its own log: a run directory's log file, or a store role's INFO.
+    // `oxo train` sets up its own log: INFO on standard error and in the run's log.txt.
     if !matches!(command, Command::Train(_)) {
         tracing_subscriber::registry()
             .with(command::stderr_log("warn"))

@@ -724,22 +724,21 @@ fn a_worker_cut_off_from_its_store_recovers_or_says_why() {
     assert!(log.contains("could not be reached for"), "{log}");
 }
 
-/// Every role at once in one process over a directory store (`--run file://DIR`): killed
-/// with SIGKILL mid-run, the same command resumes at once (the trainer's lock died with the
-/// process: no lease to wait out) and the run reaches all its generations.
+/// `oxo train --run DIR`, every role at once in one process: killed with SIGKILL mid-run,
+/// the same command resumes at once (the trainer's lock died with the process: no lease to
+/// wait out), the run reaches all its generations, and its log holds both processes' lines.
 #[test]
 fn all_roles_in_one_process_resume_at_once_after_kill_9() {
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("tictactoe.toml");
     std::fs::write(&config, CONFIG).unwrap();
     let store = dir.path().join("run");
-    let url = format!("file://{}", store.display());
     let args = [
         "train",
         "--variant",
         "tictactoe",
         "--run",
-        &url,
+        store.to_str().unwrap(),
         "--config",
         config.to_str().unwrap(),
     ];
@@ -762,4 +761,6 @@ fn all_roles_in_one_process_resume_at_once_after_kill_9() {
         started.elapsed() < Duration::from_secs(120),
         "resumed at once"
     );
+    let log = std::fs::read_to_string(store.join("log.txt")).unwrap();
+    assert_eq!(log.matches("all roles at once").count(), 2, "{log}");
 }

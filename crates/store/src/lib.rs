@@ -134,6 +134,11 @@ impl RunStore {
         }
     }
 
+    /// The directory of a store on the local file system (`None` for an object store).
+    pub fn local_dir(&self) -> Option<&std::path::Path> {
+        self.local.as_deref()
+    }
+
     /// Where the store is, as given to [`RunStore::open`].
     pub fn location(&self) -> &str {
         &self.location

@@ -44,6 +44,7 @@ fn default_seed() -> u64 {
 }
 
 pub use oxo_play::SchemeName;
+use oxo_play::play_search::PlaySearch;
 
 /// The most games `selfplay.parallel_games` (and `oxo bench selfplay --parallel-games`) may
 /// search at once.
@@ -825,6 +826,20 @@ impl RunConfig {
             playouts: self.selfplay.rollouts,
             weight: 1.0,
             policy: self.selfplay.rollout_policy,
+        }
+    }
+
+    /// How the gate and the ratings search: the self-play scheme and its settings
+    /// (`selfplay.scheme`, `gumbel_considered`, `gumbel_rescale`, `leaves_per_tree`) at
+    /// `gate.simulations` a move, without root noise, so candidates are judged playing the
+    /// way self-play uses them.
+    pub fn gate_search(&self) -> PlaySearch {
+        let s = &self.selfplay;
+        PlaySearch {
+            considered: s.gumbel_considered,
+            rescale: s.gumbel_rescale,
+            reuse: false,
+            ..PlaySearch::new(s.scheme, self.gate.simulations).with_leaves(s.leaves_per_tree)
         }
     }
 

@@ -22,7 +22,7 @@ use oxo_rules::Action;
 use serde_json::{Value, json};
 
 use crate::config::RunConfig;
-use crate::rundir::{Result, TrainError, io_error, write_atomic};
+use crate::error::{Result, TrainError, io_error, write_atomic};
 
 /// The files an export writes, in the order written.
 pub const EXPORT_FILES: [&str; 5] = [
@@ -187,9 +187,10 @@ pub fn run_models_description<G: Encode>(config: &RunConfig) -> ModelJson {
 }
 
 /// What is known of how the model was made: when it lies in a run directory
-/// (`RUN/models/FILE.bpk`), the run's seed, versions, commit, its state and last rating, and
-/// for a warm-started run (`oxo train --init`) the provenance of the model it started from
-/// (`warm_start`) and the stage seconds of the whole chain (`total_stage_seconds`); in an
+/// (`RUN/models/FILE.bpk`), the run's seed, versions, commit, its progress and last rating
+/// (from its journal, `metrics.jsonl`), its wall-clock seconds (`stage_seconds`), and for a
+/// warm-started run (`oxo train --init`) the provenance of the model it started from
+/// (`warm_start`) and the seconds of the whole chain (`total_stage_seconds`); in an
 /// exported directory, the provenance its `model.json` records.
 pub fn provenance(model: &Path) -> Value {
     provenance_at(model, 0)
@@ -206,29 +207,57 @@ fn provenance_at(model: &Path, depth: usize) -> Value {
             .and_then(|text| serde_json::from_str(&text).ok())
             .unwrap_or(Value::Null)
     };
-    let state = read("state.json");
     let metrics = read_jsonl(&run.join("metrics.jsonl"));
     let warm_start = read(WARM_START_FILE);
-    let seconds = stage_seconds(&metrics);
+    let seconds = run_seconds(&metrics);
     let earlier_seconds = warm_start["provenance"]["total_stage_seconds"]
         .as_f64()
         .or_else(|| warm_start["provenance"]["stage_seconds"].as_f64())
         .unwrap_or(0.0);
+    let trained = |field: &str| -> Vec<&Value> {
+        metrics
+            .iter()
+            .filter(|r| is_role(r, "trainer", "train"))
+            .map(|r| &r[field])
+            .collect()
+    };
     json!({
         "model_file": file_name(model),
         "average_of": average_of(model),
         "run": run.display().to_string(),
         "run_info": read("run.json"),
-        "best_generation": state.get("best"),
-        "generations_trained": state.get("generation").and_then(Value::as_u64).map(|g| g.saturating_sub(1)),
-        "train_steps": state.get("train_steps"),
-        "self_play_games": state.get("total_games"),
+        "best_generation": best_generation(&metrics),
+        "generations_trained": trained("generation").len(),
+        "train_steps": trained("steps").iter().filter_map(|v| v.as_u64()).sum::<u64>(),
+        "self_play_games": metrics
+            .iter()
+            .filter(|r| is_role(r, "selfplay", "selfplay"))
+            .filter_map(|r| r["games"].as_u64())
+            .sum::<u64>(),
         "last_rating": last_rating(&metrics),
         "score_scale": run_config(run).map(|c| c.train.score_scale),
         "stage_seconds": seconds,
         "warm_start": warm_start,
         "total_stage_seconds": seconds + earlier_seconds,
     })
+}
+
+/// Whether a journal record is of `role` (a record of a run whose roles run at once), or of
+/// the stage `stage` (a run of the older layout, whose stages ran one after another).
+fn is_role(record: &Value, role: &str, stage: &str) -> bool {
+    record["role"].as_str() == Some(role) || record["stage"].as_str() == Some(stage)
+}
+
+/// The generation of the best net by a run's gate records: the last promoted candidate (0,
+/// the first net, if none was).
+fn best_generation(metrics: &[Value]) -> u64 {
+    metrics
+        .iter()
+        .rev()
+        .filter(|r| is_role(r, "gate", "gate"))
+        .filter(|r| r["promoted"].as_bool() == Some(true) || r["promoted"].as_u64() == Some(1))
+        .find_map(|r| r["candidate"].as_u64())
+        .unwrap_or(0)
 }
 
 /// How many grown files [`file_provenance`] follows back before it stops: a chain of
@@ -274,16 +303,6 @@ pub const WARM_START_FILE: &str = "warm_start.json";
 fn exported_provenance(model: &Path) -> Option<Value> {
     let text = fs::read_to_string(model.with_file_name("model.json")).ok()?;
     Some(ModelJson::parse(&text).ok()?.provenance)
-}
-
-/// Writes `RUN/warm_start.json` for a run that starts from the weights of `model`.
-pub fn record_warm_start(run: &Path, model: &Path) -> Result<()> {
-    let record = json!({
-        "model": model.display().to_string(),
-        "provenance": provenance(model),
-    });
-    let bytes = serde_json::to_vec_pretty(&record).expect("JSON values serialise");
-    write_atomic(&run.join(WARM_START_FILE), &bytes)
 }
 
 /// The run directory a model lies in (`RUN/models/FILE.bpk`, with `RUN/run.json`), if any.
@@ -339,13 +358,22 @@ fn read_jsonl(path: &Path) -> Vec<Value> {
         .collect()
 }
 
-/// Wall-clock seconds the run's stages took (self-play, training, gating, rating), summed
-/// over its metrics records: the training cost, on however many threads the run had.
-fn stage_seconds(metrics: &[Value]) -> f64 {
-    metrics
+/// The wall-clock seconds a run took: the trainer's count in its newest record (roles at
+/// once), or the stages' seconds summed (stages one after another, each on all the run's
+/// cores): the training cost, times the cores the run had.
+fn run_seconds(metrics: &[Value]) -> f64 {
+    let counted = metrics
         .iter()
-        .filter_map(|record| record.get("seconds").and_then(Value::as_f64))
-        .sum()
+        .filter_map(|record| record["run_seconds"].as_f64())
+        .fold(None, |max: Option<f64>, s| {
+            Some(max.map_or(s, |m| m.max(s)))
+        });
+    counted.unwrap_or_else(|| {
+        metrics
+            .iter()
+            .filter_map(|record| record.get("seconds").and_then(Value::as_f64))
+            .sum()
+    })
 }
 
 /// The last Elo rating among a run's metrics records, if any.
@@ -356,7 +384,7 @@ fn last_rating(metrics: &[Value]) -> Value {
         .find(|record| record.get("elo").is_some())
         .map(|record| {
             json!({
-                "generation": record.get("generation"),
+                "generation": record.get("candidate").or(record.get("generation")),
                 "elo": record.get("elo"),
                 "elo_low": record.get("elo_low"),
                 "elo_high": record.get("elo_high"),

@@ -1,4 +1,4 @@
-//! The gating stage: the candidate plays the best net in paired games (both colours from the
+//! The gate's judgement: the candidate plays the best net in paired games (both colours from the
 //! same openings, deterministic search on both sides), and is promoted by an SPRT with early
 //! stop, or by its score after `max_games`. Every `rate_every` generations the best net is
 //! rated against handcrafted agents in an arena tournament.
@@ -13,28 +13,29 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde::Serialize;
 
-use crate::config::{GateMode, RunConfig, SchemeName};
+use crate::config::{GateMode, RunConfig};
+use crate::error::{Result, TrainError};
 use crate::observe::Observer;
 use crate::play_search::PlaySearch;
-use crate::rundir::{Result, RunDir, Stage, TrainError, copy_atomic};
 use crate::selfplay::mix;
 use crate::workers;
 use oxo_play::NetValue;
 use oxo_player::net_evaluator;
 
 /// Plays `nets[0]` against `nets[1]` from each opening twice, the first as X then as O, both
-/// valuing positions by `value` (playouts drawn from `seed`), each on its own one-thread
-/// engine; returns the first net's score (1, 0.5, 0) in each game, in order.
+/// searching as `search` says and valuing positions by `value` (playouts drawn from `seed`),
+/// each on its own one-thread engine; returns the first net's score (1, 0.5, 0) in each
+/// game, in order.
 pub fn play_pairs<G: Encode>(
     nets: [&EngineModel; 2],
-    simulations: u32,
+    search: &PlaySearch,
     value: NetValue,
     seed: u64,
     openings: &[G],
 ) -> Vec<f64> {
     let n = openings.len() * 2;
     let seeds: Vec<u64> = (0..n as u64).collect();
-    let config = PlaySearch::new(SchemeName::Gumbel, simulations).config(simulations);
+    let config = search.config(search.max_simulations());
     let mut searches = [
         BatchedSearch::<G>::new(config, &seeds),
         BatchedSearch::<G>::new(config, &seeds),
@@ -192,7 +193,7 @@ pub fn gate_match<G: Encode>(
         let new: Vec<f64> = workers::run_on_workers(workers, |w| {
             play_pairs(
                 [&candidate, &best],
-                g.simulations,
+                &config.gate_search(),
                 config.net_value(),
                 mix(seed, (done + w) as u64, 7),
                 &openings[parts[w].clone()],
@@ -231,10 +232,13 @@ pub fn check_rate_agents<G: Encode + Evaluate>(config: &RunConfig) -> Result<()>
     Ok(())
 }
 
-/// Rates the model at `path` with `sims` simulations against `config`'s rating agents;
-/// returns the net's Elo and 95% interval, and the report's table.
+/// Rates the net of generation `generation` (the model file at `path`) against `config`'s
+/// rating agents, the net searching and valuing positions as the gate does
+/// ([`RunConfig::gate_search`], [`RunConfig::net_value`]); returns its Elo and 95% interval,
+/// and the report's table.
 pub fn rate_model<G: Encode + Evaluate>(
     config: &RunConfig,
+    generation: u64,
     path: &std::path::Path,
     seed: u64,
 ) -> Result<(oxo_arena::elo::Rating, String)> {
@@ -247,29 +251,35 @@ pub fn rate_model<G: Encode + Evaluate>(
                 .map_err(|e: oxo_agents::SpecError| TrainError(e.to_string()))
         })
         .collect::<Result<_>>()?;
-    let net = format!(
-        "net:path={},sims={},engine={},bare=1{}",
-        path.display(),
-        config.gate.simulations,
-        config.engine,
-        config.net_value().spec_params()
-    );
-    specs.push(
-        net.parse()
-            .map_err(|e: oxo_agents::SpecError| TrainError(e.to_string()))?,
-    );
+    // The run's own net, by a name no rating agent has: built here, not from a spec.
+    let own: AgentSpec = format!("net:gen={generation}")
+        .parse()
+        .map_err(|e: oxo_agents::SpecError| TrainError(e.to_string()))?;
+    specs.push(own.clone());
+    let net = Net::load::<G>(path, &Device::flex())?;
+    let model = EngineModel::new(&net, config.engine);
+    let plays_with = format!("model {} on {}", path.display(), model.kind());
+    // The arena adds each game's seed to the specs it builds.
+    let factory = |spec: &AgentSpec| -> std::result::Result<Box<dyn oxo_agents::Agent<G>>, oxo_agents::SpecError> {
+        if spec.kind != own.kind || spec.params.get("gen") != own.params.get("gen") {
+            return oxo_player::build_any_agent::<G>(spec);
+        }
+        let seed = spec.params.get("seed").and_then(|s| s.parse().ok()).unwrap_or(seed);
+        let agent = oxo_player::NetAgent::<G>::new(
+            model.open(1),
+            config.gate_search(),
+            &own.text,
+            plays_with.clone(),
+        );
+        Ok(Box::new(agent.with_value(config.net_value(), seed)))
+    };
     let arena = ArenaConfig {
         games_per_pair: config.gate.rate_games,
         opening_plies: config.gate.opening_plies,
         seed,
     };
-    let report = oxo_arena::run_tournament_with::<G>(
-        &specs,
-        &arena,
-        &oxo_player::build_any_agent::<G>,
-        &|| {},
-    )
-    .map_err(|e| TrainError(format!("rating: {e}")))?;
+    let report = oxo_arena::run_tournament_with::<G>(&specs, &arena, &factory, &|| {})
+        .map_err(|e| TrainError(format!("rating: {e}")))?;
     let rating = report.standings.last().expect("the net is rated").rating;
     Ok((rating, report.table()))
 }
@@ -330,7 +340,8 @@ pub fn rate_if_due<G: Encode + Evaluate>(
         return Ok(());
     }
     let start = std::time::Instant::now();
-    let (rating, table) = rate_model::<G>(config, best.1, mix(config.seed, generation, 0xE10))?;
+    let seed = mix(config.seed, generation, 0xE10);
+    let (rating, table) = rate_model::<G>(config, best.0, best.1, seed)?;
     fields["elo"] = rating.elo.into();
     fields["elo_low"] = rating.low.into();
     fields["elo_high"] = rating.high.into();
@@ -340,59 +351,6 @@ pub fn rate_if_due<G: Encode + Evaluate>(
         best.0
     );
     Ok(())
-}
-
-/// Gates the current generation's candidate against the best net, promotes it if it wins,
-/// rates the best net every `rate_every` generations, and moves on to the next generation.
-pub fn gate_stage<G: Encode + Evaluate>(
-    run: &RunDir,
-    device: &Device,
-    observer: &mut Observer,
-) -> Result<GateDecision> {
-    let config = run.config();
-    let mut state = run.state()?;
-    if state.next != Stage::Gate {
-        return Err(TrainError(format!(
-            "gate_stage: generation {} is at {:?}",
-            state.generation, state.next
-        )));
-    }
-    let generation = state.generation;
-    let start = std::time::Instant::now();
-    let decision = judge::<G>(
-        config,
-        device,
-        (generation, &run.model_path(generation)),
-        (state.best, &run.model_path(state.best)),
-        observer,
-    )?;
-    let promoted = decision.promoted;
-    if promoted {
-        copy_atomic(&run.model_path(generation), &run.best_path())?;
-        state.best = generation;
-        state.promotions += 1;
-    }
-    let mut fields = serde_json::to_value(&decision).expect("decisions serialise");
-    fields["promoted"] = (promoted as u8).into();
-    rate_if_due::<G>(
-        config,
-        generation,
-        (state.best, &run.model_path(state.best)),
-        &mut fields,
-    )?;
-    // The stage's time includes its rating, so that the stages' seconds add up to the run's.
-    fields["seconds"] = start.elapsed().as_secs_f64().into();
-    run.append_jsonl(
-        &run.gating_path(),
-        &generation.to_string(),
-        serde_json::to_value(&decision).expect("decisions serialise"),
-    )?;
-    observer.record(run, generation, "gate", fields)?;
-    tracing::info!("generation {generation}: {}", decision.summary());
-    state.generation += 1;
-    state.next = Stage::SelfPlay;
-    run.write_state(&state)?;
-    Ok(decision)
 }
 
 #[cfg(test)]

@@ -1,9 +1,11 @@
 //! Where training's log lines go. The stages report through `tracing` events (`info!` for
 //! each stage's summary, `warn!` for a repair such as a restored best model); the program
 //! decides where they are shown. A run keeps its own history: [`run_log_layer`] appends every
-//! event at INFO and above to the run's `log.txt`, whatever `RUST_LOG` says about the terminal.
+//! event at INFO and above to the run's `log.txt` ([`Journal::log_path`](crate::observe::Journal::log_path)),
+//! whatever `RUST_LOG` says about the terminal.
 
 use std::fs::OpenOptions;
+use std::path::Path;
 use std::sync::Mutex;
 
 use tracing::Subscriber;
@@ -11,20 +13,22 @@ use tracing_subscriber::Layer;
 use tracing_subscriber::filter::LevelFilter;
 use tracing_subscriber::registry::LookupSpan;
 
-use crate::rundir::{RunDir, TrainError, io_error};
+use crate::error::{TrainError, io_error};
 
-/// A layer that appends events at INFO and above to `run`'s `log.txt`: plain text, one
+/// A layer that appends events at INFO and above to the log file `path`: plain text, one
 /// timestamped (UTC) entry per event, appended so that a crash can at worst cut the last one.
-pub fn run_log_layer<S>(run: &RunDir) -> Result<impl Layer<S> + Send + Sync + use<S>, TrainError>
+pub fn run_log_layer<S>(path: &Path) -> Result<impl Layer<S> + Send + Sync + use<S>, TrainError>
 where
     S: Subscriber + for<'a> LookupSpan<'a>,
 {
-    let path = run.log_path();
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
+    }
     let file = OpenOptions::new()
         .create(true)
         .append(true)
-        .open(&path)
-        .map_err(|e| io_error(&path, e))?;
+        .open(path)
+        .map_err(|e| io_error(path, e))?;
     Ok(tracing_subscriber::fmt::layer()
         .with_writer(Mutex::new(file))
         .with_ansi(false)
@@ -41,16 +45,17 @@ mod tests {
     /// second layer (a resumed run) appends instead of replacing.
     #[test]
     fn events_at_info_and_above_are_appended_to_the_run_log() {
-        let (_dir, run) = crate::rundir::tests::small_run();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run").join("log.txt");
         for word in ["first", "second"] {
-            let subscriber = tracing_subscriber::registry().with(run_log_layer(&run).unwrap());
+            let subscriber = tracing_subscriber::registry().with(run_log_layer(&path).unwrap());
             tracing::subscriber::with_default(subscriber, || {
                 tracing::info!("{word} run started");
                 tracing::warn!("{word} repair");
                 tracing::debug!("{word} detail");
             });
         }
-        let log = std::fs::read_to_string(run.log_path()).unwrap();
+        let log = std::fs::read_to_string(&path).unwrap();
         let lines: Vec<&str> = log.lines().collect();
         assert_eq!(lines.len(), 4, "{log}");
         assert!(lines[0].contains("INFO") && lines[0].ends_with("first run started"));

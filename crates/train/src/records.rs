@@ -5,7 +5,7 @@ use std::path::Path;
 use oxo_rules::{Action, Game, Outcome, Player};
 use serde::{Deserialize, Serialize};
 
-use crate::rundir::{Result, TrainError, io_error, write_atomic};
+use crate::error::{Result, TrainError, io_error, write_atomic};
 
 /// The search's verdict on one move of a game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -1,4 +1,4 @@
-//! The training stage: a replay window of the most recent positions, uniform batches of its
+//! Training: a replay window of the most recent positions, uniform batches of its
 //! full-search positions, each under a random symmetry of the variant.
 //!
 //! The window grows with the data, as KataGo's does: `window = min(max_window,
@@ -12,7 +12,6 @@ use rand::{RngExt, SeedableRng};
 
 use crate::config::{CellTarget, RunConfig, TrainSection};
 use crate::records::GenerationRecords;
-use crate::rundir::{Result, RunDir, Stage, TrainError};
 use crate::selfplay::mix;
 
 /// One training example: a full-search position with its targets.
@@ -41,26 +40,6 @@ pub fn window_size(config: &RunConfig, total: u64) -> usize {
     let t = &config.train;
     let grown = t.window_factor * (total as f64).powf(t.window_exponent);
     (grown as usize).clamp(t.min_window, t.max_window)
-}
-
-/// The full-search samples of the newest games up to `window` positions, from generations
-/// `generation` down to 1.
-pub fn load_window<G: Game>(
-    run: &RunDir,
-    generation: u64,
-    window: usize,
-) -> Result<WindowSamples<G>> {
-    let mut window_samples = WindowSamples::new(window);
-    for g in (1..=generation).rev() {
-        if window_samples.is_full() {
-            break;
-        }
-        let path = run.selfplay_path(g);
-        if path.exists() {
-            window_samples.add(run.config(), &GenerationRecords::load::<G>(&path)?);
-        }
-    }
-    Ok(window_samples)
 }
 
 /// The replay window as it is gathered, newest games first.
@@ -452,59 +431,6 @@ pub fn fit<G: Encode>(
         fields["value_result_mse"] = probed.value_result_mse.into();
     }
     fields
-}
-
-/// Trains the candidate of the current generation on the replay window and saves it as
-/// `models/gen-NNNNN.bpk` and the trainer as `checkpoint/trainer.bpk`; returns its metrics.
-pub fn train_stage<G: Encode>(
-    run: &RunDir,
-    device: &oxo_nn::Device,
-    observer: &mut crate::observe::Observer,
-) -> Result<serde_json::Value> {
-    let config = run.config();
-    let mut state = run.state()?;
-    if state.next != Stage::Train {
-        return Err(TrainError(format!(
-            "train_stage: generation {} is at {:?}",
-            state.generation, state.next
-        )));
-    }
-    let generation = state.generation;
-    let start = std::time::Instant::now();
-    let net_config = &config.net;
-    let mut trainer = Trainer::load::<G>(
-        &run.checkpoint_path(),
-        net_config,
-        &config.train_config(),
-        device,
-    )?;
-    let mut fields = serde_json::json!({});
-    if trainer.steps() <= state.train_steps {
-        let window = window_size(config, state.total_positions);
-        let window = load_window::<G>(run, generation, window)?;
-        fields = fit(
-            &mut trainer,
-            config,
-            &window,
-            generation,
-            config.train.steps_per_generation,
-            start,
-            observer,
-        );
-        trainer.net().save(&run.model_path(generation))?;
-        // A checkpoint with more steps than the state records marks training as done.
-        trainer.save(&run.checkpoint_path())?;
-    } else {
-        // Killed after the checkpoint was saved: the training is done, only the model and
-        // the state are missing.
-        trainer.net().save(&run.model_path(generation))?;
-    }
-    state.train_steps = trainer.steps();
-    state.next = Stage::Gate;
-    observer.record(run, generation, "train", fields.clone())?;
-    run.write_state(&state)?;
-    tracing::info!("generation {generation}: trained: {fields}");
-    Ok(fields)
 }
 
 #[cfg(test)]

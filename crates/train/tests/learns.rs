@@ -15,9 +15,10 @@ use oxo_nn::Device;
 use oxo_player::{ModelFile, NetAgent};
 use oxo_rules::tictactoe::TicTacToe;
 use oxo_rules::{Game, Outcome, Player};
+use oxo_train::RunConfig;
 use oxo_train::config::SchemeName;
 use oxo_train::play_search::PlaySearch;
-use oxo_train::{LoopOptions, RunConfig, RunDir, run_loop};
+use oxo_train::roles::{ConfigChoice, Role, RoleOptions, StoreRun, run_role};
 
 /// Plays `agent` against the solver from both sides; returns the agent's losses.
 fn losses_against_solver(agent: &mut dyn Agent<TicTacToe>, games: u64) -> usize {
@@ -52,22 +53,25 @@ fn a_short_tictactoe_run_never_loses_to_the_solver() {
     let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../../configs/tictactoe.toml");
     let mut config = RunConfig::load(std::path::Path::new(shipped)).unwrap();
     config.generations = 24;
-    let run = RunDir::open(dir.path(), &config).unwrap();
-    let options = LoopOptions {
+    let options = RoleOptions {
         time_limit: Some(Duration::from_secs(400)),
-        ..LoopOptions::default()
+        cache: Some(dir.path().join("cache")),
+        ..Default::default()
     };
+    let root = dir.path().join("run");
+    let run = StoreRun::open(
+        root.to_str().unwrap(),
+        None,
+        ConfigChoice::Given(config.clone()),
+        &options,
+    )
+    .unwrap();
     let start = Instant::now();
-    let state = run_loop::<TicTacToe>(&run, &Device::flex(), &options).unwrap();
-    eprintln!(
-        "trained {} generations in {:.0}s; best is gen {}",
-        state.generation - 1,
-        start.elapsed().as_secs_f64(),
-        state.best
-    );
+    let summary = run_role::<TicTacToe>(&run, Role::All, &Device::flex(), &options).unwrap();
+    eprintln!("{summary} in {:.0}s", start.elapsed().as_secs_f64());
     // The best net was rated against the handcrafted agents every `rate_every` generations,
     // and is clearly stronger than the anchor, `random`, by the last rating.
-    let metrics = std::fs::read_to_string(run.metrics_path()).unwrap();
+    let metrics = std::fs::read_to_string(run.journal.metrics_path()).unwrap();
     let ratings: Vec<serde_json::Value> = metrics
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
@@ -79,7 +83,8 @@ fn a_short_tictactoe_run_never_loses_to_the_solver() {
         last["elo_low"].as_f64().unwrap() > 0.0,
         "last rating: {last}"
     );
-    let best = ModelFile::open::<TicTacToe>(&run.best_path()).expect("the best model reads");
+    let best =
+        ModelFile::open::<TicTacToe>(&root.join("models/best.bpk")).expect("the best model reads");
     let mut agent = NetAgent::<TicTacToe>::load(
         &best,
         EngineKind::default(),

@@ -1,5 +1,6 @@
-//! `oxo train`: self-play training of a run directory (resumed where it stopped), or one
-//! role of a store run that many processes share.
+//! `oxo train`: self-play training of a run (a directory, or a store URL that many
+//! processes share), its roles at once in this process or one of them; the same command
+//! resumes it where it stopped.
 
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
@@ -19,8 +20,8 @@ use super::stderr_log;
 pub struct TrainArgs {
     #[arg(long, value_parser = parse_variant, help = variant_help())]
     variant: Variant,
-    /// The run configuration (default: the run directory's own `config.toml` when it
-    /// holds a run, so the same command without --config resumes it as it was; else the
+    /// The run configuration (default: the run's own `config.toml` when there is a run,
+    /// so the same command without --config resumes it as it was; else the
     /// variant's built-in one, the repository's configs/VARIANT.toml as this oxo was built;
     /// see --print-config).
     #[arg(long)]
@@ -35,29 +36,31 @@ pub struct TrainArgs {
     /// `AWS_ALLOW_HTTP`, ...).
     #[arg(long)]
     run: Option<String>,
-    /// Run one role of a store run: `selfplay` (any number of workers), `trainer`
-    /// (exactly one), `gate` (one), or `all` (the three at once; the default for a URL).
-    /// With a directory, the directory is then a store run.
+    /// Run one role of the run: `selfplay` (any number of workers), `trainer` (exactly
+    /// one), `gate` (one), or `all` (the three at once in this process: the default).
     #[arg(long, value_parser = parse_role)]
     role: Option<Role>,
     /// Start this trainer although another one wrote to the store in the last two
     /// minutes: that one was killed and this one replaces it.
     #[arg(long)]
     takeover: bool,
-    /// Where a store run's processes keep the models they fetch (default: a folder of
-    /// the system's temporary directory).
+    /// Where this process keeps the models it fetches, and for a URL run its log.txt,
+    /// metrics.jsonl and TensorBoard events (default: a folder of the system's temporary
+    /// directory).
     #[arg(long)]
     cache: Option<PathBuf>,
-    /// Threads this process of a store run plays on, 1 to 1024 (default: the config's
-    /// selfplay.workers).
+    /// Cores this process uses, 1 to 1024 (default: the config's selfplay.workers, 0 there
+    /// meaning every core); with every role at once, shared between the trainer and
+    /// self-play.
     #[arg(long, value_parser = parse_threads)]
     threads: Option<usize>,
-    /// Stop at the first stage boundary after this many minutes (above 0, at most a year).
+    /// Stop after this many minutes (above 0, at most a year), once the trainer has ended
+    /// the generation it is training.
     #[arg(long, allow_negative_numbers = true, value_parser = parse_minutes)]
     minutes: Option<f64>,
-    /// Start a new run directory from this model's weights (a model file or checkpoint of
-    /// the config's variant and net size) instead of a random net; read only when the
-    /// directory holds no run yet, so the same command resumes. Not for a store run.
+    /// Start a new run from this model's weights (a model file or checkpoint of the
+    /// config's variant and net size) instead of a random net; read only while the run has
+    /// no net yet, so the same command resumes.
     #[arg(long, value_name = "MODEL")]
     init: Option<PathBuf>,
     #[command(flatten)]
@@ -69,49 +72,42 @@ impl TrainArgs {
         let variant = self.variant;
         let location = self.run.unwrap_or_else(|| format!("runs/{variant}"));
         let time_limit = self.minutes.map(|m| Duration::from_secs_f64(m * 60.0));
-        let device = &self.device.device;
-        let is_store = self.role.is_some() || oxo_train::roles::is_url(&location);
-        if self.takeover && !is_store {
+        let local = !oxo_train::roles::is_url(&location);
+        if self.takeover && local {
             return Err(format!(
-                "--takeover replaces a store run's trainer (--run URL, or --role trainer); \
-                 {location} is a run directory, which resumes by itself: leave --takeover out"
+                "--takeover replaces a store run's trainer that was killed on another machine; \
+                 {location} is a directory, where a killed trainer's lock is gone with it and \
+                 the same command resumes: leave --takeover out"
             ));
         }
-        // A run directory that holds a run keeps its own config unless --config names one.
-        let stored = Path::new(&location).join("config.toml");
-        let config_path = match self.config.as_deref() {
-            None if !is_store && stored.exists() => Some(stored.as_path()),
-            given => given,
-        };
         if self.print_config {
-            let (_, text) = config_and_text(variant, config_path)?;
-            print!("{text}");
-            Ok(())
-        } else if is_store {
-            let options = RoleOptions {
-                time_limit,
-                cache: self.cache,
-                takeover: self.takeover,
-                threads: self.threads,
-                progress: io::stderr().is_terminal(),
-                ..Default::default()
+            let stored = Path::new(&location).join("config.toml");
+            let path = match self.config.as_deref() {
+                None if local && stored.exists() => Some(stored.as_path()),
+                given => given,
             };
-            let role = self.role.unwrap_or(Role::All);
-            let config = self.config.as_deref();
-            run_store(
-                variant, config, &location, role, self.init, &options, device,
-            )
-        } else {
-            let config = load_config(variant, config_path)?;
-            run_directory(
-                variant,
-                config,
-                Path::new(&location),
-                time_limit,
-                self.init,
-                device,
-            )
+            let (_, text) = config_and_text(variant, path)?;
+            print!("{text}");
+            return Ok(());
         }
+        let options = RoleOptions {
+            time_limit,
+            cache: self.cache,
+            takeover: self.takeover,
+            threads: self.threads,
+            progress: io::stderr().is_terminal(),
+            init: self.init,
+            ..Default::default()
+        };
+        let role = self.role.unwrap_or(Role::All);
+        run_store(
+            variant,
+            self.config.as_deref(),
+            &location,
+            role,
+            &options,
+            &self.device.device,
+        )
     }
 }
 
@@ -148,44 +144,70 @@ fn config_and_text(
     Ok((config, text))
 }
 
-/// `oxo train --run URL` or `--role ROLE`: one role (or all three) of a store run. Log lines
-/// go to standard error (at INFO unless `RUST_LOG` says otherwise): a store has no log file.
+/// `oxo train`: one role (or all three at once) of the run at `location`. Log lines go to
+/// standard error (at INFO unless `RUST_LOG` says otherwise) and to the run's `log.txt` (in
+/// the run's directory, or this process's cache for an object store). A directory this
+/// command created is removed again when the run fails to start (a refused `--init`).
 fn run_store(
     variant: Variant,
     config: Option<&Path>,
     location: &str,
     role: Role,
-    init: Option<PathBuf>,
     options: &RoleOptions,
     device: &oxo_nn::Device,
 ) -> Result<(), String> {
-    if let Some(init) = init {
-        return Err(format!(
-            "--init {}: a store run starts from a random net; --init works with a run directory",
-            init.display()
-        ));
-    }
-    if !oxo_train::roles::is_url(location) && Path::new(location).join("state.json").exists() {
-        return Err(format!(
-            "{location} is a run directory of `oxo train` without --role; a store run needs \
-             another directory or a URL"
-        ));
-    }
-    tracing_subscriber::registry()
-        .with(stderr_log("info"))
-        .init();
     let choice = match config {
         Some(_) => ConfigChoice::Given(load_config(variant, config)?),
         None => ConfigChoice::StoredOr(oxo_train::RunConfig::default_for(variant)),
     };
-    // Rating agents are built before a given config can become a new run's for good (the
-    // run then has that config, or the open fails), and before the gate works on a stored one.
+    let local = !oxo_train::roles::is_url(location);
+    let fresh_dir = local && !Path::new(location).exists();
+    let new_dir_run = local && !Path::new(location).join("config.toml").exists();
+    // Rating agents, and a new directory run's warm start, are checked before a config can
+    // become a new run's for good (the run then has that config, or the open fails). A URL
+    // run's warm start is checked by its trainer.
     let given = matches!(choice, ConfigChoice::Given(_));
-    if let ConfigChoice::Given(config) = &choice {
-        check_rate_agents(variant, config)?;
+    if let ConfigChoice::Given(config) | ConfigChoice::StoredOr(config) = &choice {
+        if given {
+            check_rate_agents(variant, config)?;
+        }
+        if let Some(init) = options.init.as_deref().filter(|_| new_dir_run) {
+            with_variant!(variant, G => oxo_train::roles::trainer::first_trainer::<G>(config, Some(init), device))
+                .map_err(|e| e.to_string())?;
+        }
     }
+    let result = open_and_run(variant, location, role, choice, given, options, device);
+    if result.is_err() && fresh_dir && !has_net(location) {
+        let _ = std::fs::remove_dir_all(location);
+    }
+    result
+}
+
+/// Whether the directory run at `location` has its first net (a run that started).
+fn has_net(location: &str) -> bool {
+    Path::new(location)
+        .join(oxo_train::roles::model_key(0))
+        .exists()
+}
+
+/// Opens the run and runs `role` on it, logging as [`run_store`] says.
+fn open_and_run(
+    variant: Variant,
+    location: &str,
+    role: Role,
+    choice: ConfigChoice,
+    given: bool,
+    options: &RoleOptions,
+    device: &oxo_nn::Device,
+) -> Result<(), String> {
     let run = StoreRun::open(location, Some(variant.name()), choice, options)
         .map_err(|e| e.to_string())?;
+    let run_log =
+        oxo_train::logging::run_log_layer(&run.journal.log_path()).map_err(|e| e.to_string())?;
+    tracing_subscriber::registry()
+        .with(stderr_log("info"))
+        .with(run_log)
+        .init();
     if !given && matches!(role, Role::Gate | Role::All) {
         check_rate_agents(variant, &run.config)?;
     }
@@ -193,41 +215,5 @@ fn run_store(
         with_variant!(variant, G => oxo_train::roles::run_role::<G>(&run, role, device, options))
             .map_err(|e| e.to_string())?;
     println!("{summary}");
-    Ok(())
-}
-
-/// `oxo train --run DIR`: the whole loop in one process, its log in the run's `log.txt`.
-fn run_directory(
-    variant: Variant,
-    config: oxo_train::RunConfig,
-    root: &Path,
-    time_limit: Option<Duration>,
-    init: Option<PathBuf>,
-    device: &oxo_nn::Device,
-) -> Result<(), String> {
-    check_rate_agents(variant, &config)?;
-    let fresh = !root.exists();
-    let run = oxo_train::RunDir::open(root, &config).map_err(|e| e.to_string())?;
-    let run_log = oxo_train::logging::run_log_layer(&run).map_err(|e| e.to_string())?;
-    tracing_subscriber::registry()
-        .with(stderr_log("warn"))
-        .with(run_log)
-        .init();
-    let options = oxo_train::LoopOptions {
-        time_limit,
-        max_stages: None,
-        command: std::env::args().collect(),
-        progress: true,
-        init,
-    };
-    let state = with_variant!(variant, G => oxo_train::run_loop::<G>(&run, device, &options))
-        .map_err(|e| {
-            // A run that never started (a refused --init) leaves nothing behind.
-            if fresh && !run.state_path().exists() {
-                let _ = std::fs::remove_dir_all(root);
-            }
-            e.to_string()
-        })?;
-    println!("{}", oxo_train::run_status::summary(&run, &state));
     Ok(())
 }

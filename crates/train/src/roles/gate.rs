@@ -5,11 +5,11 @@ use oxo_agents::Evaluate;
 use oxo_nn::{Device, Encode};
 
 use super::{Progress, StoreRun, best_key, gate_key, model_key};
+use crate::error::{Result, TrainError};
 use crate::gate::{judge, rate_if_due};
-use crate::rundir::{Result, TrainError};
 
 /// The gate's state: whether it has made sure of the promotion of the last decision it
-/// found (everything else it reads from the store).
+/// found and of the best net's copy (everything else it reads from the store).
 #[derive(Default)]
 pub struct Gate {
     settled: bool,
@@ -31,10 +31,15 @@ impl Gate {
     ) -> Result<Progress> {
         let config = &run.config;
         let decided = run.latest("gate/", ".json")?.unwrap_or(0);
-        if !self.settled && decided > 0 {
-            restore_promotion(run, decided)?;
+        if !self.settled {
+            if decided > 0 {
+                restore_promotion(run, decided)?;
+            }
+            if let Some(best) = run.best()? {
+                refresh_best_copy(run, best)?;
+            }
+            self.settled = run.best()?.is_some();
         }
-        self.settled = true;
         let candidate = decided + 1;
         if config.generations > 0 && candidate > config.generations {
             return Ok(Progress::Finished);
@@ -72,6 +77,7 @@ impl Gate {
             );
         }
         let now_best = run.best()?.unwrap_or(best);
+        refresh_best_copy(run, now_best)?;
         rate_if_due::<G>(
             config,
             candidate,
@@ -84,6 +90,24 @@ impl Gate {
         Ok(Progress::Worked)
     }
 }
+
+/// Makes a directory run's `models/best.bpk` (the copy players and `oxo export` read) the
+/// net of generation `best` where it is missing or differs (a promotion, a deleted or
+/// damaged copy, a kill between a promotion and its copy); an object store has no copy.
+fn refresh_best_copy(run: &StoreRun, best: u64) -> Result<()> {
+    let Some(dir) = run.store.local_dir() else {
+        return Ok(());
+    };
+    let model = run.fetch(&model_key(best))?;
+    let copy = dir.join(BEST_COPY);
+    if std::fs::read(&copy).ok().as_deref() != Some(&model[..]) {
+        crate::error::write_atomic(&copy, &model)?;
+    }
+    Ok(())
+}
+
+/// A directory run's copy of its best net, for players.
+pub const BEST_COPY: &str = "models/best.bpk";
 
 /// Writes the promotion of `generation`, which beat `previous`, the best net before it.
 fn promote(run: &StoreRun, generation: u64, previous: u64, reason: &str) -> Result<()> {

@@ -14,6 +14,12 @@
 //! | `best/gen-NNNNN.json` | gate | a promotion: the greatest key is the best net |
 //! | `games/gen-NNNNN/ID-SEQ.bin` | a worker | a batch of games played with net N |
 //! | `metrics/ROLE/...json` | each writer | one object per record |
+//! | `warm_start.json` | trainer | the model a warm-started run began from (`--init`) |
+//!
+//! Every record is also a line of the run's journal ([`Journal`]: `metrics.jsonl` and
+//! TensorBoard events), kept in the run's directory, or for an object store in the cache of
+//! the process that wrote it. A directory run also keeps `models/best.bpk`, a copy of the
+//! best net for players, which the gate replaces at each promotion (the run never reads it).
 //!
 //! A killed process loses at most the object it was making: a restarted worker takes a new
 //! name, the trainer resumes from its last checkpoint (redoing a claimed generation with the
@@ -33,7 +39,9 @@ use oxo_nn::{Device, Encode};
 use oxo_store::RunStore;
 
 use crate::config::RunConfig;
-use crate::rundir::{Result, TrainError, unix_now, write_atomic};
+use crate::error::{Result, TrainError, write_atomic};
+use crate::observe::Journal;
+use crate::run_info::unix_now;
 
 pub use oxo_store::is_url;
 
@@ -171,6 +179,9 @@ pub struct RoleOptions {
     pub threads: Option<usize>,
     /// How long to wait when there is nothing to do.
     pub poll: Duration,
+    /// A model whose weights a new run's first net starts from instead of random ones (a
+    /// warm start); read by a trainer only while the run has no net yet.
+    pub init: Option<PathBuf>,
 }
 
 impl Default for RoleOptions {
@@ -182,6 +193,7 @@ impl Default for RoleOptions {
             progress: false,
             threads: None,
             poll: Duration::from_millis(500),
+            init: None,
         }
     }
 }
@@ -205,6 +217,28 @@ pub struct StoreRun {
     /// This process's name as a writer.
     pub id: String,
     cache: PathBuf,
+    /// Where this process's records are also written as `metrics.jsonl` and TensorBoard
+    /// events: the run's directory, or the cache for an object store.
+    pub journal: Journal,
+}
+
+/// A run directory of the layout `oxo train` wrote before its roles ran at once (stages one
+/// after another, resumed from `state.json`): refused with what to do, never mistaken for a
+/// store run (it has a `config.toml` too).
+fn refuse_old_layout(store: &RunStore) -> Result<()> {
+    let Some(dir) = store.local_dir() else {
+        return Ok(());
+    };
+    if !dir.join("state.json").exists() {
+        return Ok(());
+    }
+    let best = dir.join("models").join("best.bpk");
+    Err(TrainError(format!(
+        "{} holds a run of the older layout (state.json: stages one after another), which          this oxo neither resumes nor reads. Its nets play as they are (net:path={}); to train          on from its best net, start a new run from it: oxo train --variant VARIANT --run          NEW_DIR --init {}",
+        dir.display(),
+        best.display(),
+        best.display()
+    )))
 }
 
 impl StoreRun {
@@ -217,6 +251,7 @@ impl StoreRun {
         options: &RoleOptions,
     ) -> Result<StoreRun> {
         let store = RunStore::open(location)?;
+        refuse_old_layout(&store)?;
         let stored = Self::stored_config(&store)?;
         let config = match (config, stored) {
             (ConfigChoice::Given(given), Some(stored)) if given != stored => {
@@ -257,12 +292,14 @@ impl StoreRun {
         if let Some(threads) = options.threads {
             config.selfplay.workers = threads;
         }
-        std::fs::create_dir_all(&cache).map_err(|e| crate::rundir::io_error(&cache, e))?;
+        std::fs::create_dir_all(&cache).map_err(|e| crate::error::io_error(&cache, e))?;
+        let journal = Journal::new(store.local_dir().unwrap_or(&cache));
         Ok(StoreRun {
             store,
             config,
             id: writer_id(),
             cache,
+            journal,
         })
     }
 
@@ -271,6 +308,7 @@ impl StoreRun {
     /// location.
     pub fn open_to_read(location: &str) -> Result<StoreRun> {
         let store = RunStore::open_existing(location)?;
+        refuse_old_layout(&store)?;
         let config = Self::stored_config(&store)?.ok_or_else(|| {
             TrainError(format!(
                 "{}: no run here (no config.toml); check the location",
@@ -281,8 +319,10 @@ impl StoreRun {
         if !info.is_empty() {
             check_config_unchanged(&store, &config, &info)?;
         }
+        let cache = default_cache(location, &info);
         Ok(StoreRun {
-            cache: default_cache(location, &info),
+            journal: Journal::new(store.local_dir().unwrap_or(&cache)),
+            cache,
             store,
             config,
             id: writer_id(),
@@ -292,7 +332,7 @@ impl StoreRun {
     /// The store's `run.json` (how and when the run started: seed, versions, engine, commit,
     /// command), written by the first process to open the run.
     fn run_info(store: &RunStore, config: &RunConfig) -> Result<Vec<u8>> {
-        let info = crate::rundir::RunInfo::now(config, std::env::args().collect());
+        let info = crate::run_info::RunInfo::now(config, std::env::args().collect());
         let json = serde_json::to_vec_pretty(&info).expect("run info serialises");
         store.create("run.json", json)?;
         store
@@ -462,19 +502,27 @@ impl StoreRun {
     /// Writes the file at `path` as the object `key` and removes the file; `true` if this
     /// call wrote it (or `key` holds the same bytes), `false` if `key` holds others.
     pub fn publish_file(&self, path: &Path, key: &str) -> Result<bool> {
-        let bytes = std::fs::read(path).map_err(|e| crate::rundir::io_error(path, e))?;
+        let bytes = std::fs::read(path).map_err(|e| crate::error::io_error(path, e))?;
         let created = self.store.create_or_same(key, bytes)?;
         let _ = std::fs::remove_file(path);
         Ok(created)
     }
 
     /// Writes a metrics record of `role` as its own object, `metrics/ROLE/NAME.json`, with
-    /// the writer and the time.
+    /// the writer and the time, and adds it to the journal (at the generation its name
+    /// says, or a self-play record's model) unless the object was there already.
     pub fn record(&self, role: &str, name: &str, mut fields: serde_json::Value) -> Result<()> {
         fields["writer"] = self.id.clone().into();
         fields["time"] = unix_now().into();
-        self.store
+        let written = self
+            .store
             .create_json(&format!("metrics/{role}/{name}.json"), &fields)?;
+        if written {
+            let step = generation_of(name)
+                .or_else(|| fields["model"].as_u64())
+                .unwrap_or(0);
+            self.journal.append(role, name, step, &fields)?;
+        }
         Ok(())
     }
 }
@@ -483,7 +531,7 @@ impl StoreRun {
 /// `run.json` (`info`) records the run started with: a changed one is refused with the first
 /// setting that differs, as each says it. Runs from before `run.json` recorded it pass.
 fn check_config_unchanged(store: &RunStore, config: &RunConfig, info: &[u8]) -> Result<()> {
-    let info: crate::rundir::RunInfo = serde_json::from_slice(info)
+    let info: crate::run_info::RunInfo = serde_json::from_slice(info)
         .map_err(|e| TrainError(format!("{}: {e}", store.describe("run.json"))))?;
     let Some(started) = info.config else {
         return Ok(());

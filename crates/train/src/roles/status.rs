@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{StoreRun, gate_key};
-use crate::rundir::Result;
+use crate::error::Result;
 
 /// One line: the newest candidate, the best net and the number of game batches.
 pub fn summary(run: &StoreRun) -> Result<String> {
@@ -75,6 +75,7 @@ pub fn report(run: &StoreRun) -> Result<String> {
         ));
     }
     out.push_str(&budget_line(run)?);
+    out.push_str(&cost_and_rating_line(run)?);
     let workers = worker_totals(run)?;
     out.push_str("self-play workers (games per hour of their play time):\n");
     for (writer, t) in &workers {
@@ -104,6 +105,47 @@ pub fn report(run: &StoreRun) -> Result<String> {
         "all workers: {games} games, {:.0} games/h over the {span} s between the first batch and the last\n",
         if span > 0 { games as f64 * 3600.0 / span as f64 } else { 0.0 }
     ));
+    Ok(out)
+}
+
+/// The run's wall-clock time so far (the trainer's newest record), where its best net's copy
+/// for players is (a directory run), and the newest rating of the best net against the
+/// config's handcrafted agents (the gate's newest record with one).
+fn cost_and_rating_line(run: &StoreRun) -> Result<String> {
+    let mut out = String::new();
+    if let Some(generation) = run.latest("metrics/trainer/", ".json")? {
+        let record = run
+            .store
+            .get_json(&format!("metrics/trainer/gen-{generation:05}.json"))?
+            .unwrap_or_default();
+        if let Some(seconds) = record["run_seconds"].as_f64() {
+            out.push_str(&format!(
+                "run time: {:.2} h wall-clock to generation {generation}\n",
+                seconds / 3600.0
+            ));
+        }
+    }
+    if let Some(dir) = run.store.local_dir() {
+        out.push_str(&format!(
+            "best net for players: {}\n",
+            dir.join(super::gate::BEST_COPY).display()
+        ));
+    }
+    let mut records = run.store.list("metrics/gate/")?;
+    records.sort_by(|a, b| b.key.cmp(&a.key));
+    for object in records {
+        let record = run.store.get_json(&object.key)?.unwrap_or_default();
+        if let Some(elo) = record["elo"].as_f64() {
+            out.push_str(&format!(
+                "last rating: after candidate {}: Elo {elo:.0} [{:.0}, {:.0}] against {}\n",
+                record["candidate"],
+                record["elo_low"].as_f64().unwrap_or(f64::NAN),
+                record["elo_high"].as_f64().unwrap_or(f64::NAN),
+                run.config.gate.rate_agents.join(", ")
+            ));
+            break;
+        }
+    }
     Ok(out)
 }
 

@@ -14,8 +14,9 @@ use super::{
     MODELS_DESCRIPTION_KEY, Progress, RoleOptions, StoreRun, best_key, checkpoint_key, claim_key,
     generation_of, model_key,
 };
+use crate::error::{Result, TrainError};
 use crate::records::GenerationRecords;
-use crate::rundir::{Result, TrainError, unix_now};
+use crate::run_info::unix_now;
 use crate::train::{WindowSamples, fit, window_size};
 
 /// How long after another trainer's last write a new trainer is refused (unless it takes
@@ -82,6 +83,12 @@ pub struct TrainerRole<G> {
     total_positions: u64,
     /// Game objects read, by key (objects never change), with their digests.
     records: HashMap<String, (Arc<GenerationRecords>, String)>,
+    /// The wall-clock seconds the run has spent up to the last record: the earlier
+    /// trainers' (from the last generation's record) and this one's, idle waits included,
+    /// so a point of the learning curve costs the hours the run took to reach it.
+    run_seconds: f64,
+    /// When `run_seconds` was last brought up to date.
+    counted_until: std::time::Instant,
     /// The store's trainer lock, held while this trainer lives (a directory store's).
     _lock: Option<std::fs::File>,
     variant: PhantomData<G>,
@@ -102,7 +109,18 @@ impl<G: Encode> TrainerRole<G> {
         let latest = match run.latest("trainer/", ".bpk")? {
             Some(generation) => generation,
             None => {
-                let first = Trainer::new::<G>(&config.net, &config.train_config(), device);
+                let first = first_trainer::<G>(config, options.init.as_deref(), device)?;
+                match &options.init {
+                    Some(model) => {
+                        record_warm_start(run, model)?;
+                        tracing::info!(
+                            "started a run of {} from the weights of {}",
+                            config.variant,
+                            model.display()
+                        );
+                    }
+                    None => tracing::info!("started a run of {}", config.variant),
+                }
                 let path = run.scratch("checkpoint.bpk");
                 first.save(&path)?;
                 // Another trainer may have made the first net a moment ago: then it is used.
@@ -126,6 +144,8 @@ impl<G: Encode> TrainerRole<G> {
             copies: HashSet::new(),
             total_positions: 0,
             records: HashMap::new(),
+            run_seconds: recorded_run_seconds(run, latest)?,
+            counted_until: std::time::Instant::now(),
             _lock: lock,
             variant: PhantomData,
         };
@@ -237,6 +257,9 @@ impl<G: Encode> TrainerRole<G> {
         fields["new_games_objects"] = claim.games.len().into();
         fields["threads"] = rayon::current_num_threads().into();
         fields["total_positions"] = claim.total_positions.into();
+        self.run_seconds += self.counted_until.elapsed().as_secs_f64();
+        self.counted_until = std::time::Instant::now();
+        fields["run_seconds"] = self.run_seconds.into();
         run.record("trainer", &format!("gen-{generation:05}"), fields)?;
         tracing::info!("trainer: generation {generation} published");
         Ok(Progress::Worked)
@@ -354,6 +377,59 @@ impl<G: Encode> TrainerRole<G> {
         self.records.insert(key.to_string(), loaded.clone());
         Ok(loaded)
     }
+}
+
+/// The trainer a new run starts with: a random net, or the weights of the model `init` (a
+/// warm start), checked to fit `config`. `oxo train` calls it before it opens a run, so a
+/// refused `--init` leaves nothing behind.
+pub fn first_trainer<G: Encode>(
+    config: &crate::config::RunConfig,
+    init: Option<&std::path::Path>,
+    device: &Device,
+) -> Result<Trainer> {
+    let Some(model) = init else {
+        return Ok(Trainer::new::<G>(
+            &config.net,
+            &config.train_config(),
+            device,
+        ));
+    };
+    if config.selfplay.bootstrap_generations > 0 {
+        return Err(TrainError(format!(
+            "--init {}: a warm-started run has a net from its first generation, but \
+             selfplay.bootstrap_generations = {} plays without one; set it to 0",
+            model.display(),
+            config.selfplay.bootstrap_generations
+        )));
+    }
+    Trainer::from_model::<G>(model, &config.net, &config.train_config(), device)
+        .map_err(|e| TrainError(format!("--init: {e}")))
+}
+
+/// Writes the run's `warm_start.json`: the model its first net's weights came from, with
+/// that model's provenance, so the run's cost counts the training the model had.
+fn record_warm_start(run: &StoreRun, model: &std::path::Path) -> Result<()> {
+    let record = serde_json::json!({
+        "model": model.display().to_string(),
+        "provenance": crate::export::provenance(model),
+    });
+    let bytes = serde_json::to_vec_pretty(&record).expect("JSON values serialise");
+    run.store.create(crate::export::WARM_START_FILE, bytes)?;
+    Ok(())
+}
+
+/// The run's wall-clock seconds as the record of generation `generation` counted them (0 for
+/// the first net, or a record from before they were counted).
+fn recorded_run_seconds(run: &StoreRun, generation: u64) -> Result<f64> {
+    if generation == 0 {
+        return Ok(0.0);
+    }
+    let key = format!("metrics/trainer/gen-{generation:05}.json");
+    Ok(run
+        .store
+        .get_json(&key)?
+        .and_then(|record| record["run_seconds"].as_f64())
+        .unwrap_or(0.0))
 }
 
 /// The SHA-256 of a game object's bytes, in hex: its identity, whatever its name.

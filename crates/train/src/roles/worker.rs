@@ -10,8 +10,8 @@ use oxo_nn::{Device, Encode, Net};
 
 use super::status::WorkerTotals;
 use super::{Progress, StoreRun, games_key, model_key};
+use crate::error::{Result, TrainError};
 use crate::records::GenerationRecords;
-use crate::rundir::{Result, TrainError};
 use crate::selfplay::{mix, play_games_on};
 
 /// A self-play worker's state: its batches so far.
@@ -125,7 +125,7 @@ impl<G: Encode> Worker<G> {
         fields["object"] = key.clone().into();
         let games = records.games.len() as u64;
         self.totals
-            .add(games, stats.seconds, crate::rundir::unix_now());
+            .add(games, stats.seconds, crate::run_info::unix_now());
         fields["totals"] = serde_json::to_value(&self.totals).expect("totals serialise");
         run.record(
             "selfplay",
