@@ -46,6 +46,6 @@ fn every_command_has_its_own_help() {
 #[test]
 fn status_help_names_both_a_run_directory_and_a_store_url() {
     let help = flat(&oxo(&["status", "--help"]));
-    assert!(help.contains("run directory"), "{help}");
-    assert!(help.contains("store run's URL"), "{help}");
+    assert!(help.contains("its directory or URL"), "{help}");
+    assert!(help.contains("oxo train --run"), "{help}");
 }

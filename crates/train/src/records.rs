@@ -1,4 +1,5 @@
-//! Self-play game records: what `selfplay/gen-NNNNN.bin` holds (bincode 2 through serde).
+//! Self-play game records: what a batch of games, `games/gen-NNNNN/WORKER-SEQ.bin`, holds
+//! (bincode 2 through serde).
 
 use std::path::Path;
 

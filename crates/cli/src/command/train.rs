@@ -200,14 +200,18 @@ fn open_and_run(
     options: &RoleOptions,
     device: &oxo_nn::Device,
 ) -> Result<(), String> {
-    let run = StoreRun::open(location, Some(variant.name()), choice, options)
-        .map_err(|e| e.to_string())?;
-    let run_log =
-        oxo_train::logging::run_log_layer(&run.journal.log_path()).map_err(|e| e.to_string())?;
+    // The log is set up first, so what opening the run says (an engine falling back) is
+    // shown and, once the run's log file is known, kept in it.
+    let run_log = oxo_train::logging::RunLog::new();
     tracing_subscriber::registry()
         .with(stderr_log("info"))
-        .with(run_log)
+        .with(run_log.layer())
         .init();
+    let run = StoreRun::open(location, Some(variant.name()), choice, options)
+        .map_err(|e| e.to_string())?;
+    run_log
+        .open(&run.journal.log_path())
+        .map_err(|e| e.to_string())?;
     if !given && matches!(role, Role::Gate | Role::All) {
         check_rate_agents(variant, &run.config)?;
     }

@@ -1,7 +1,8 @@
-//! A run over a [`RunStore`] (a directory or an object store URL) whose stages run as
-//! separate processes, on as many machines as there are: any number of stateless self-play
-//! workers ([`worker`]), exactly one trainer ([`trainer`]) and one gate ([`gate`]). The store
-//! is their only shared ground, and every object in it is written once:
+//! A run over a [`RunStore`] (a directory or an object store URL), whose roles run at once:
+//! in one process ([`Role::All`], `oxo train`'s default) or as separate processes on as many
+//! machines as there are: any number of stateless self-play workers ([`worker`]), exactly
+//! one trainer ([`trainer`]) and one gate ([`gate`]). The store is their only shared ground,
+//! and every object in it is written once:
 //!
 //! | key | written by | what |
 //! |---|---|---|
@@ -234,7 +235,10 @@ fn refuse_old_layout(store: &RunStore) -> Result<()> {
     }
     let best = dir.join("models").join("best.bpk");
     Err(TrainError(format!(
-        "{} holds a run of the older layout (state.json: stages one after another), which          this oxo neither resumes nor reads. Its nets play as they are (net:path={}); to train          on from its best net, start a new run from it: oxo train --variant VARIANT --run          NEW_DIR --init {}",
+        "{} holds a run of the older layout (state.json: stages one after another), which \
+         this oxo neither resumes nor reads. Its nets play as they are (net:path={}); to train \
+         on from its best net, start a new run from it: oxo train --variant VARIANT --run \
+         NEW_DIR --init {}",
         dir.display(),
         best.display(),
         best.display()
