@@ -100,7 +100,7 @@ impl TrainArgs {
             ..Default::default()
         };
         let role = self.role.unwrap_or(Role::All);
-        run_store(
+        run_roles(
             variant,
             self.config.as_deref(),
             &location,
@@ -148,7 +148,7 @@ fn config_and_text(
 /// standard error (at INFO unless `RUST_LOG` says otherwise) and to the run's `log.txt` (in
 /// the run's directory, or this process's cache for an object store). A directory this
 /// command created is removed again when the run fails to start (a refused `--init`).
-fn run_store(
+fn run_roles(
     variant: Variant,
     config: Option<&Path>,
     location: &str,
@@ -190,7 +190,7 @@ fn has_net(location: &str) -> bool {
         .exists()
 }
 
-/// Opens the run and runs `role` on it, logging as [`run_store`] says.
+/// Opens the run and runs `role` on it, logging as [`run_roles`] says.
 fn open_and_run(
     variant: Variant,
     location: &str,
