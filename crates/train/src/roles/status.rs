@@ -150,7 +150,8 @@ fn cost_and_rating_line(run: &StoreRun) -> Result<String> {
 }
 
 /// The training budget and how far self-play may run ahead, from the config, and the
-/// threads the trainer last trained on (from its newest record).
+/// threads the trainer last trained on and the newest self-play batch was played on (from
+/// their newest records): each role's share of the cores.
 fn budget_line(run: &StoreRun) -> Result<String> {
     let (s, t) = (&run.config.selfplay, &run.config.train);
     let samples =
@@ -165,9 +166,24 @@ fn budget_line(run: &StoreRun) -> Result<String> {
             }),
         None => String::new(),
     };
+    let newest_play = run
+        .store
+        .list("metrics/selfplay/")?
+        .into_iter()
+        .max_by_key(|o| o.modified_unix);
+    let play_threads = match newest_play {
+        Some(object) => run
+            .store
+            .get_json(&object.key)?
+            .and_then(|record| record["workers"].as_u64())
+            .map_or(String::new(), |n| {
+                format!(", the newest self-play batch on {n} threads")
+            }),
+        None => String::new(),
+    };
     Ok(format!(
         "training budget: {} steps of {} positions per {} new games ({samples:.0} samples per \
-         new game); self-play waits {} generations ahead{threads}\n",
+         new game); self-play waits {} generations ahead{threads}{play_threads}\n",
         t.steps_per_generation,
         t.batch_size,
         s.games_per_generation,
