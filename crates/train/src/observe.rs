@@ -123,7 +123,10 @@ mod tests {
                 });
             }
         });
-        let text = std::fs::read_to_string(journal.metrics_path()).unwrap();
+        let metrics = journal.metrics_path();
+        // The event file is written by the writer's own thread, done when it is dropped.
+        drop(journal);
+        let text = std::fs::read_to_string(metrics).unwrap();
         let records: Vec<Value> = text
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())

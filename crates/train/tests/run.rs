@@ -118,9 +118,11 @@ fn a_run_keeps_its_journal_and_best_copy() {
         .map(|r| r["run_seconds"].as_f64().unwrap())
         .collect();
     assert!(seconds[0] > 0.0 && seconds[1] > seconds[0], "{seconds:?}");
-    assert!(std::fs::read_dir(root.join("tb")).unwrap().count() > 0);
     assert!(root.join("run.json").exists());
     let best = run.best().unwrap().unwrap();
+    // TensorBoard's event file is written by its writer's thread, done once the run is closed.
+    drop(run);
+    assert!(std::fs::read_dir(root.join("tb")).unwrap().count() > 0);
     let best_model = std::fs::read(root.join(oxo_train::roles::model_key(best))).unwrap();
     let copy = root.join("models/best.bpk");
     assert_eq!(std::fs::read(&copy).unwrap(), best_model);

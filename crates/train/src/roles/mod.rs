@@ -32,6 +32,7 @@ pub mod trainer;
 pub mod worker;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -219,8 +220,10 @@ pub struct StoreRun {
     pub id: String,
     cache: PathBuf,
     /// Where this process's records are also written as `metrics.jsonl` and TensorBoard
-    /// events: the run's directory, or the cache for an object store.
-    pub journal: Journal,
+    /// events: the run's directory, or the cache for an object store. Shared by the roles
+    /// of one process: one TensorBoard event file per process (its name is the second, the
+    /// host and the process id, so a second writer of the same second would replace it).
+    pub journal: Arc<Journal>,
 }
 
 /// A run directory of the layout `oxo train` wrote before its roles ran at once (stages one
@@ -297,7 +300,7 @@ impl StoreRun {
             config.selfplay.workers = threads;
         }
         std::fs::create_dir_all(&cache).map_err(|e| crate::error::io_error(&cache, e))?;
-        let journal = Journal::new(store.local_dir().unwrap_or(&cache));
+        let journal = Arc::new(Journal::new(store.local_dir().unwrap_or(&cache)));
         Ok(StoreRun {
             store,
             config,
@@ -325,7 +328,7 @@ impl StoreRun {
         }
         let cache = default_cache(location, &info);
         Ok(StoreRun {
-            journal: Journal::new(store.local_dir().unwrap_or(&cache)),
+            journal: Arc::new(Journal::new(store.local_dir().unwrap_or(&cache))),
             cache,
             store,
             config,
@@ -622,12 +625,13 @@ fn run_all<G: Encode + Evaluate>(
         time_limit: None,
         ..options.clone()
     };
-    let play_run = StoreRun::open(
+    let mut play_run = StoreRun::open(
         run.store.location(),
         Some(&run.config.variant),
         ConfigChoice::Stored,
         &play_options,
     )?;
+    play_run.journal = Arc::clone(&run.journal);
     tracing::info!(
         "all roles at once on {cores} cores: trainer {train_threads} threads, self-play and \
          gate {play_threads}"
