@@ -214,21 +214,18 @@ fn provenance_at(model: &Path, depth: usize) -> Value {
         .as_f64()
         .or_else(|| warm_start["provenance"]["stage_seconds"].as_f64())
         .unwrap_or(0.0);
-    let trained = |field: &str| -> Vec<&Value> {
-        metrics
-            .iter()
-            .filter(|r| is_role(r, "trainer", "train"))
-            .map(|r| &r[field])
-            .collect()
-    };
+    let trained: Vec<&Value> = metrics
+        .iter()
+        .filter(|r| is_role(r, "trainer", "train"))
+        .collect();
     json!({
         "model_file": file_name(model),
         "average_of": average_of(model),
         "run": run.display().to_string(),
         "run_info": read("run.json"),
         "best_generation": best_generation(&metrics),
-        "generations_trained": trained("generation").len(),
-        "train_steps": trained("steps").iter().filter_map(|v| v.as_u64()).sum::<u64>(),
+        "generations_trained": trained.len(),
+        "train_steps": trained.iter().filter_map(|r| r["steps"].as_u64()).sum::<u64>(),
         "self_play_games": metrics
             .iter()
             .filter(|r| is_role(r, "selfplay", "selfplay"))
@@ -365,9 +362,7 @@ fn run_seconds(metrics: &[Value]) -> f64 {
     let counted = metrics
         .iter()
         .filter_map(|record| record["run_seconds"].as_f64())
-        .fold(None, |max: Option<f64>, s| {
-            Some(max.map_or(s, |m| m.max(s)))
-        });
+        .reduce(f64::max);
     counted.unwrap_or_else(|| {
         metrics
             .iter()

@@ -29,8 +29,8 @@ pub struct RunInfo {
     /// Start time, seconds since the Unix epoch.
     pub started_unix: u64,
     /// The cores the machine offered the run when it started (self-play runs a worker on
-    /// each unless `selfplay.workers` says otherwise): stage seconds times these are the
-    /// CPU-seconds a run cost. Absent in runs started before it was recorded.
+    /// each unless `selfplay.workers` says otherwise): the run's wall-clock seconds times
+    /// these are the CPU-seconds it cost. Absent in runs started before it was recorded.
     #[serde(default)]
     pub cores: Option<usize>,
     /// The command line.

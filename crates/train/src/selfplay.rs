@@ -1,5 +1,5 @@
-//! The self-play stage: the best net plays `games_per_generation` games against itself,
-//! spread over `selfplay.workers` threads (one core each). Each worker searches its share of
+//! Self-play: the best net plays a batch of games against itself, spread over
+//! `selfplay.workers` threads (one core each). Each worker searches its share of
 //! `parallel_games` at a time through one [`BatchedSearch`] per search size, with KataGo's
 //! playout cap randomisation (a full search, a policy target, with probability
 //! `full_search_prob`, or `full_search_prob_o` for O's moves where it is set; a fast search

@@ -35,10 +35,11 @@ impl Gate {
             if decided > 0 {
                 restore_promotion(run, decided)?;
             }
-            if let Some(best) = run.best()? {
+            let best = run.best()?;
+            if let Some(best) = best {
                 refresh_best_copy(run, best)?;
             }
-            self.settled = run.best()?.is_some();
+            self.settled = best.is_some();
         }
         let candidate = decided + 1;
         if config.generations > 0 && candidate > config.generations {

@@ -90,6 +90,16 @@ pub fn checkpoint_key(generation: u64) -> String {
     format!("trainer/gen-{generation:05}.bpk")
 }
 
+/// `metrics/ROLE/NAME.json`: the metrics record `name` of `role`.
+pub fn metrics_key(role: &str, name: &str) -> String {
+    format!("metrics/{role}/{name}.json")
+}
+
+/// `metrics/trainer/gen-NNNNN.json`: the trainer's record of generation `generation`.
+pub fn trainer_record_key(generation: u64) -> String {
+    metrics_key("trainer", &format!("gen-{generation:05}"))
+}
+
 /// `games/gen-NNNNN/WORKER-SEQ.bin`: batch `seq` of worker `worker`, played with net `model`.
 pub fn games_key(model: u64, worker: &str, seq: u64) -> String {
     format!("games/gen-{model:05}/{worker}-{seq:06}.bin")
@@ -521,9 +531,7 @@ impl StoreRun {
     pub fn record(&self, role: &str, name: &str, mut fields: serde_json::Value) -> Result<()> {
         fields["writer"] = self.id.clone().into();
         fields["time"] = unix_now().into();
-        let written = self
-            .store
-            .create_json(&format!("metrics/{role}/{name}.json"), &fields)?;
+        let written = self.store.create_json(&metrics_key(role, name), &fields)?;
         if written {
             let step = generation_of(name)
                 .or_else(|| fields["model"].as_u64())

@@ -74,8 +74,9 @@ pub fn report(run: &StoreRun) -> Result<String> {
             }
         ));
     }
-    out.push_str(&budget_line(run)?);
-    out.push_str(&cost_and_rating_line(run)?);
+    let trained = newest_trainer_record(run)?;
+    out.push_str(&budget_line(run, trained.as_ref())?);
+    out.push_str(&cost_and_rating_line(run, trained.as_ref())?);
     let workers = worker_totals(run)?;
     out.push_str("self-play workers (games per hour of their play time):\n");
     for (writer, t) in &workers {
@@ -108,22 +109,30 @@ pub fn report(run: &StoreRun) -> Result<String> {
     Ok(out)
 }
 
-/// The run's wall-clock time so far (the trainer's newest record), where its best net's copy
-/// for players is (a directory run), and the newest rating of the best net against the
-/// config's handcrafted agents (the gate's newest record with one).
-fn cost_and_rating_line(run: &StoreRun) -> Result<String> {
+/// The trainer's newest metrics record and its generation, if it has made one.
+fn newest_trainer_record(run: &StoreRun) -> Result<Option<(u64, serde_json::Value)>> {
+    let Some(generation) = run.latest("metrics/trainer/", ".json")? else {
+        return Ok(None);
+    };
+    let record = run.store.get_json(&super::trainer_record_key(generation))?;
+    Ok(Some((generation, record.unwrap_or_default())))
+}
+
+/// The run's wall-clock time so far (from `trained`, the trainer's newest record), where its
+/// best net's copy for players is (a directory run), and the newest rating of the best net
+/// against the config's handcrafted agents (the gate's newest record with one).
+fn cost_and_rating_line(
+    run: &StoreRun,
+    trained: Option<&(u64, serde_json::Value)>,
+) -> Result<String> {
     let mut out = String::new();
-    if let Some(generation) = run.latest("metrics/trainer/", ".json")? {
-        let record = run
-            .store
-            .get_json(&format!("metrics/trainer/gen-{generation:05}.json"))?
-            .unwrap_or_default();
-        if let Some(seconds) = record["run_seconds"].as_f64() {
-            out.push_str(&format!(
-                "run time: {:.2} h wall-clock to generation {generation}\n",
-                seconds / 3600.0
-            ));
-        }
+    if let Some((generation, record)) = trained
+        && let Some(seconds) = record["run_seconds"].as_f64()
+    {
+        out.push_str(&format!(
+            "run time: {:.2} h wall-clock to generation {generation}\n",
+            seconds / 3600.0
+        ));
     }
     if let Some(dir) = run.store.local_dir() {
         out.push_str(&format!(
@@ -150,22 +159,17 @@ fn cost_and_rating_line(run: &StoreRun) -> Result<String> {
 }
 
 /// The training budget and how far self-play may run ahead, from the config, and the
-/// threads the trainer last trained on and the newest self-play batch was played on (from
-/// their newest records): each role's share of the cores.
-fn budget_line(run: &StoreRun) -> Result<String> {
+/// threads the trainer last trained on (`trained`, its newest record) and the newest
+/// self-play batch was played on (its record): each role's share of the cores.
+fn budget_line(run: &StoreRun, trained: Option<&(u64, serde_json::Value)>) -> Result<String> {
     let (s, t) = (&run.config.selfplay, &run.config.train);
     let samples =
         (t.steps_per_generation * t.batch_size) as f64 / s.games_per_generation.max(1) as f64;
-    let threads = match run.latest("metrics/trainer/", ".json")? {
-        Some(generation) => run
-            .store
-            .get_json(&format!("metrics/trainer/gen-{generation:05}.json"))?
-            .and_then(|record| record["threads"].as_u64())
-            .map_or(String::new(), |n| {
-                format!("; the trainer trains on {n} threads")
-            }),
-        None => String::new(),
-    };
+    let threads = trained
+        .and_then(|(_, record)| record["threads"].as_u64())
+        .map_or(String::new(), |n| {
+            format!("; the trainer trains on {n} threads")
+        });
     let newest_play = run
         .store
         .list("metrics/selfplay/")?

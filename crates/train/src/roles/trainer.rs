@@ -424,10 +424,9 @@ fn recorded_run_seconds(run: &StoreRun, generation: u64) -> Result<f64> {
     if generation == 0 {
         return Ok(0.0);
     }
-    let key = format!("metrics/trainer/gen-{generation:05}.json");
     Ok(run
         .store
-        .get_json(&key)?
+        .get_json(&super::trainer_record_key(generation))?
         .and_then(|record| record["run_seconds"].as_f64())
         .unwrap_or(0.0))
 }
