@@ -2,9 +2,9 @@
 # Installs what oxo and its tests use beyond Rust, where it is missing: onnxruntime and numpy
 # from PyPI (oxo's fast inference engine loads the wheel's libonnxruntime; the export tests run
 # exported models in it), tmux (the terminal test of `oxo play` drives a real pane), iproute2
-# (the store test's network namespaces) and the S3 server s3s-fs from crates.io (the store-run test runs its processes through it). Safe
-# to run again: it installs only what is missing. Downloads come from the package registries
-# alone (PyPI, Debian, crates.io).
+# (the store test's network namespaces) and the S3 server s3s-fs from crates.io (the
+# store-run test runs its processes through it). Safe to run again: it installs only what is
+# missing. Downloads come from the package registries alone (PyPI, Debian, crates.io).
 set -euo pipefail
 
 if ! command -v cargo >/dev/null 2>&1; then
