@@ -1,5 +1,6 @@
-//! `oxo bench nn` and `oxo bench selfplay`: the network's speed on each inference engine side
-//! by side, in one run, and what it makes of self-play.
+//! `oxo bench nn`, `oxo bench train` and `oxo bench selfplay`: the network's speed on each
+//! inference engine side by side, in one run; its training speed on each thread count; and
+//! what it makes of self-play.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -8,7 +9,7 @@ use oxo_engine::EngineKind;
 use oxo_nn::{Device, Encode, Net, NetConfig};
 use oxo_rules::{Variant, with_variant};
 use oxo_train::RunConfig;
-use oxo_train::bench::{NnBench, NnRate};
+use oxo_train::bench::{NnBench, NnRate, TrainBench};
 use oxo_train::selfplay::SelfPlayStats;
 
 /// The net a bench measures.
@@ -90,13 +91,12 @@ pub fn run_nn(
     );
     println!("engines: {}", engines_line(&bench.engines));
     println!(
-        "{:<6} {:<16} {:>6} {:>14} {:>10} {:>9} {:>9}",
-        "what", "engine", "batch", "positions/s", "GFLOP/s", "of peak", "vs burn"
+        "{:<16} {:>6} {:>14} {:>10} {:>9} {:>9}",
+        "engine", "batch", "positions/s", "GFLOP/s", "of peak", "vs burn"
     );
     for r in &rates {
         println!(
-            "{:<6} {:<16} {:>6} {:>14.0} {:>10.2} {:>8.1}% {:>9}",
-            r.what,
+            "{:<16} {:>6} {:>14.0} {:>10.2} {:>8.1}% {:>9}",
             r.engine.name(),
             r.batch,
             r.positions_per_sec,
@@ -112,10 +112,74 @@ pub fn run_nn(
 fn versus_burn(r: &NnRate, rates: &[NnRate]) -> String {
     rates
         .iter()
-        .find(|b| b.engine == EngineKind::Burn && b.what == r.what && b.batch == r.batch)
+        .find(|b| b.engine == EngineKind::Burn && b.batch == r.batch)
         .filter(|_| r.engine != EngineKind::Burn)
         .map(|b| format!("{:.2}x", r.positions_per_sec / b.positions_per_sec))
         .unwrap_or_default()
+}
+
+/// `oxo bench train`: a line (or one JSON object) per thread count: samples/s, GFLOP/s, the
+/// share of the matmul peak on as many threads, the speed-up over the first count, and the
+/// FLOP rate over onnxruntime's one-thread inference rate.
+pub fn run_train(
+    variant: Variant,
+    net: &NetChoice,
+    bench: &TrainBench,
+    device: &Device,
+    json: bool,
+) -> Result<(), String> {
+    let (config, report) = with_variant!(variant, G => {
+        let config = net.net::<G>(device)?.config().clone();
+        let report = oxo_train::bench::bench_train::<G>(&config, bench, device);
+        (config, report)
+    });
+    if json {
+        let out = serde_json::json!({
+            "variant": variant.name(), "net": config, "engine": "burn",
+            "burn_version": oxo_train::run_info::BURN_VERSION, "report": report,
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    println!(
+        "{variant}, net {}x{}, patch {}, batch {}, AdamW on burn {}",
+        config.blocks,
+        config.channels,
+        config.patch,
+        bench.batch,
+        oxo_train::run_info::BURN_VERSION
+    );
+    let inference = report.inference.as_ref();
+    match inference {
+        Some(r) => println!(
+            "onnxruntime inference, 1 thread, batch {}: {:.0} positions/s, {:.2} GFLOP/s",
+            r.batch,
+            r.positions_per_sec,
+            r.flops / 1e9
+        ),
+        None => println!("onnxruntime inference: not measured (onnxruntime does not load here)"),
+    }
+    println!(
+        "{:>7} {:>10} {:>9} {:>15} {:>8} {:>8} {:>13}",
+        "threads", "samples/s", "GFLOP/s", "peak GFLOP/s", "of peak", "speedup", "of inference"
+    );
+    let first = report.rates.first().map_or(1.0, |r| r.samples_per_sec);
+    for r in &report.rates {
+        let of_inference = inference.map_or(String::new(), |i| {
+            format!("{:.1}%", 100.0 * r.flops / i.flops)
+        });
+        println!(
+            "{:>7} {:>10.0} {:>9.2} {:>15.2} {:>7.1}% {:>7.2}x {:>13}",
+            r.threads,
+            r.samples_per_sec,
+            r.flops / 1e9,
+            r.peak_flops / 1e9,
+            100.0 * r.of_peak,
+            r.samples_per_sec / first,
+            of_inference
+        );
+    }
+    Ok(())
 }
 
 /// `oxo bench selfplay`: each engine's self-play rates, one line (or JSON object) each, then

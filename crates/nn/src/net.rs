@@ -145,6 +145,14 @@ impl ConvNorm {
         let y = self.conv.forward(x);
         if self.folded { y } else { self.norm.forward(y) }
     }
+
+    /// [`ConvNorm::forward`] for training: a small grid's convolution as one product over
+    /// the batch ([`small_grid_conv`]). Not for inference: the ONNX export traces
+    /// [`ConvNorm::forward`], and onnxruntime's convolutions are fast as they are.
+    fn forward_training(&self, x: Tensor<4>) -> Tensor<4> {
+        let y = small_grid_conv(&self.conv, x.clone()).unwrap_or_else(|| self.conv.forward(x));
+        self.norm.forward(y)
+    }
 }
 
 /// Two 3x3 conv + batch-norm layers with a skip connection around them.
@@ -155,9 +163,13 @@ struct ResBlock {
 }
 
 impl ResBlock {
-    fn forward(&self, x: Tensor<4>) -> Tensor<4> {
-        let y = relu(self.first.forward(x.clone()));
-        relu(self.second.forward(y) + x)
+    fn forward(&self, x: Tensor<4>, training: bool) -> Tensor<4> {
+        let layer = |layer: &ConvNorm, x| match training {
+            true => layer.forward_training(x),
+            false => layer.forward(x),
+        };
+        let y = relu(layer(&self.first, x.clone()));
+        relu(layer(&self.second, y) + x)
     }
 }
 
@@ -293,13 +305,14 @@ impl ResNet {
         self.heads(input, true)
     }
 
-    /// The trunk, then the heads; the ownership head only if `ownership` is set.
-    fn heads(&self, input: Tensor<4>, ownership: bool) -> Heads {
+    /// The trunk, then the heads; for training (`training`: the ownership head too, and the
+    /// trunk as [`ConvNorm::forward_training`] runs it) or for inference.
+    fn heads(&self, input: Tensor<4>, training: bool) -> Heads {
         let mut x = relu(self.stem.forward(input));
         for block in &self.blocks {
-            x = block.forward(x);
+            x = block.forward(x, training);
         }
-        let ownership = match (&self.ownership_conv, ownership) {
+        let ownership = match (&self.ownership_conv, training) {
             (Some(conv), true) => Some(tanh(conv.forward(x.clone())).flatten::<2>(1, 3)),
             _ => None,
         };
@@ -346,6 +359,56 @@ impl ResNet {
         );
         blocks_to_grid(logits, p)
     }
+}
+
+/// Grids of at most this many cells run a 3x3 convolution as one product over the batch
+/// ([`small_grid_conv`]).
+const SMALL_GRID_CELLS: usize = 9;
+
+/// A 3x3, stride 1, pad 1 convolution on a grid of at most [`SMALL_GRID_CELLS`] cells as one
+/// matrix product over the whole batch: the features `[B, Ci * cells]` times the layer as a
+/// dense `[Ci * cells, Co * cells]` matrix, built from the kernel by a fixed 0/1 map of which
+/// input cell each tap reads for each output cell. The same function as the convolution; on
+/// the patch stems' 3x3 and 4x4 trunks it costs 1.7x and 2.6x the multiply-adds (the dense
+/// matrix holds the border's zeros), but burn-flex runs a convolution as one small product
+/// per sample (9 or 16 rows), and one product over the batch, forward and backward, is
+/// several times faster (docs/performance.md). `None` for any other convolution.
+fn small_grid_conv(conv: &Conv2d, x: Tensor<4>) -> Option<Tensor<4>> {
+    let [batch, inputs, height, width] = x.dims();
+    let cells = height * width;
+    let [outputs, _, kh, kw] = conv.weight.dims();
+    let padded = conv.padding == PaddingConfig2d::Explicit(1, 1, 1, 1);
+    if (kh, kw) != (3, 3) || conv.stride != [1, 1] || !padded || cells > SMALL_GRID_CELLS {
+        return None;
+    }
+    // taps[t, p * cells + q] = 1 where tap t of output cell q reads input cell p.
+    let mut taps = vec![0.0f32; 9 * cells * cells];
+    for q in 0..cells {
+        let (row, col) = ((q / width) as isize, (q % width) as isize);
+        for t in 0..9 {
+            let (r, c) = (row + t as isize / 3 - 1, col + t as isize % 3 - 1);
+            if (0..height as isize).contains(&r) && (0..width as isize).contains(&c) {
+                let p = r as usize * width + c as usize;
+                taps[t * cells * cells + p * cells + q] = 1.0;
+            }
+        }
+    }
+    let device = x.device();
+    let taps = Tensor::<2>::from_data(TensorData::new(taps, [9, cells * cells]), &device);
+    let dense = conv
+        .weight
+        .val()
+        .reshape([outputs * inputs, 9])
+        .matmul(taps)
+        .reshape([outputs, inputs, cells, cells])
+        .permute([1, 2, 0, 3])
+        .reshape([inputs * cells, outputs * cells]);
+    let mut y = x.reshape([batch, inputs * cells]).matmul(dense);
+    if let Some(bias) = &conv.bias {
+        let per_cell = bias.val().reshape([outputs, 1]).repeat_dim(1, cells);
+        y = y + per_cell.reshape([1, outputs * cells]);
+    }
+    Some(y.reshape([batch, outputs, height, width]))
 }
 
 /// An integer tensor of the indices `indices`, for `select`.
@@ -435,6 +498,53 @@ mod tests {
         assert_eq!(heads.policy.dims(), [5, 64]);
         assert_eq!(heads.wdl.dims(), [5, WDL]);
         assert_eq!(heads.score.map(|s| s.dims()), Some([5, 1]));
+    }
+
+    /// The batch-wide product is the convolution: the same outputs, with and without a bias,
+    /// on every grid it takes, and the same gradients for the input and the kernel.
+    #[test]
+    fn a_small_grid_convolution_is_the_convolution() {
+        let device = Device::flex().autodiff();
+        for (height, width) in [(3, 3), (1, 3), (3, 2), (2, 2)] {
+            for bias in [false, true] {
+                let conv = Conv2dConfig::new([5, 7], [3, 3])
+                    .with_padding(PaddingConfig2d::Explicit(1, 1, 1, 1))
+                    .with_bias(bias)
+                    .init(&device);
+                let normal = Distribution::Normal(0.0, 1.0);
+                let input =
+                    Tensor::<4>::random([4, 5, height, width], normal, &device).require_grad();
+                let expected = conv.forward(input.clone());
+                let got = small_grid_conv(&conv, input.clone()).expect("a small grid");
+                let largest = |t: Tensor<4>| -> f32 { t.abs().max().into_scalar() };
+                let difference = largest(got.clone() - expected.clone());
+                assert!(
+                    difference < 1e-4,
+                    "{height}x{width}: outputs differ by {difference}"
+                );
+                // Gradients of a loss that weighs every output differently.
+                let weights = Tensor::<4>::random(expected.dims(), normal, &device);
+                let mut grads = (expected * weights.clone()).sum().backward();
+                let (input_grad, kernel_grad) = (
+                    input.grad_remove(&mut grads).unwrap(),
+                    conv.weight.grad_remove(&mut grads).unwrap(),
+                );
+                let mut grads = (got * weights).sum().backward();
+                let input_difference = largest(input.grad(&grads).unwrap() - input_grad);
+                let kernel_difference =
+                    largest(conv.weight.grad_remove(&mut grads).unwrap() - kernel_grad);
+                assert!(
+                    input_difference < 1e-4 && kernel_difference < 1e-4,
+                    "{height}x{width}: gradients differ by {input_difference} and {kernel_difference}"
+                );
+            }
+        }
+        let larger = Conv2dConfig::new([2, 2], [3, 3]).init(&device);
+        let input = Tensor::<4>::zeros([1, 2, 4, 4], &device);
+        assert!(
+            small_grid_conv(&larger, input).is_none(),
+            "4x4 is not a small grid"
+        );
     }
 
     #[test]

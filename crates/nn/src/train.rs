@@ -2,10 +2,11 @@
 //! squared error + ownership squared error, and checkpoints that restore the optimiser with
 //! the weights.
 
+use std::ops::Range;
 use std::path::Path;
 
 use burn::module::Module;
-use burn::optim::{AdamWConfig, GradientsParams, ModuleOptimizer};
+use burn::optim::{AdamWConfig, GradientsAccumulator, GradientsParams, ModuleOptimizer};
 use burn::tensor::activation::log_softmax;
 use burn::tensor::{Device, Tensor, TensorData};
 
@@ -63,6 +64,9 @@ pub struct Trainer {
     train_config: TrainConfig,
     steps: u64,
     device: Device,
+    /// One single-thread pool per replica of data-parallel training; empty: one replica on
+    /// the caller's threads ([`Trainer::set_threads`]).
+    replicas: Vec<rayon::ThreadPool>,
 }
 
 /// AdamW as `config` sets it up.
@@ -86,7 +90,36 @@ impl Trainer {
             train_config: train.clone(),
             steps: 0,
             device: device.clone(),
+            replicas: Vec::new(),
         }
+    }
+
+    /// Trains on `threads` threads from the next step on, data-parallel: each step splits its
+    /// batch into `threads` shards, one replica of the net on its own thread computes each
+    /// shard's gradients, and their sum (each shard's loss weighted by its share of the batch)
+    /// is the whole batch's gradient, applied once. The batch size and learning rate mean what
+    /// they mean on one thread; batch norm's statistics are each shard's (as in PyTorch's
+    /// DistributedDataParallel without synchronised batch norm). burn-flex runs one op at a
+    /// time across threads at 1.2x one thread's speed on this project's small nets
+    /// (docs/performance.md); a replica per thread runs each at one thread's full speed.
+    /// 1 (the default) trains on the caller's rayon pool.
+    ///
+    /// # Panics
+    ///
+    /// If a thread cannot be started.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.replicas = if threads <= 1 {
+            Vec::new()
+        } else {
+            (0..threads)
+                .map(|_| {
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(1)
+                        .build()
+                        .expect("a training thread starts")
+                })
+                .collect()
+        };
     }
 
     /// The variant and shapes the net is built for.
@@ -138,57 +171,72 @@ impl Trainer {
         if let Some(score) = batch.score {
             check("score", score.len(), 1);
         }
-        let cells = shape.height * shape.width;
         if let Some(ownership) = batch.ownership {
-            check("ownership", ownership.len(), cells);
+            check("ownership", ownership.len(), shape.height * shape.width);
         }
-        let device = self.device.clone().autodiff();
-        let tensor = |data: &[f32], dims: [usize; 2]| {
-            Tensor::<2>::from_data(TensorData::new(data.to_vec(), dims), &device)
+        let (losses, grads) = if self.replicas.len() <= 1 {
+            let device = self.device.clone().autodiff();
+            shard_gradients(&self.model, &self.shard(batch, 0..n), &device)
+        } else {
+            self.parallel_gradients(batch)
         };
-        let inputs = Tensor::<4>::from_data(
-            TensorData::new(
-                batch.inputs.to_vec(),
-                [n, shape.planes, shape.height, shape.width],
-            ),
-            &device,
-        );
-        let heads = self.model.forward_training(inputs);
-        let cross_entropy = |logits: Tensor<2>, target: Tensor<2>| {
-            (log_softmax(logits, 1) * target).sum_dim(1).mean().neg()
-        };
-        let policy = cross_entropy(heads.policy, tensor(batch.policy, [n, shape.actions]));
-        let value = cross_entropy(heads.wdl, tensor(batch.wdl, [n, WDL]));
-        let mut total = policy.clone() + value.clone();
-        let mut squared_error = |predicted: Option<Tensor<2>>, target, width, weight: f32| {
-            let (predicted, target) = predicted.zip(target)?;
-            let error = (predicted - tensor(target, [n, width]))
-                .powi_scalar(2)
-                .mean();
-            total = total.clone() + error.clone().mul_scalar(weight);
-            Some(error)
-        };
-        let score = squared_error(heads.score, batch.score, 1, self.train_config.score_weight);
-        let ownership = squared_error(
-            heads.ownership,
-            batch.ownership,
-            cells,
-            self.train_config.ownership_weight,
-        );
-        let read = |t: &Tensor<1>| t.clone().into_scalar::<f32>();
-        let losses = Losses {
-            total: read(&total),
-            policy: read(&policy),
-            value: read(&value),
-            score: score.as_ref().map_or(0.0, read),
-            ownership: ownership.as_ref().map_or(0.0, read),
-        };
-        let grads = GradientsParams::from_grads(total.backward(), &self.model);
         self.model = self
             .optim
             .step(self.train_config.learning_rate, self.model.clone(), grads);
         self.steps += 1;
         losses
+    }
+
+    /// Rows `rows` of `batch`, as one replica trains on them.
+    fn shard<'a>(&'a self, batch: &'a Batch<'a>, rows: Range<usize>) -> Shard<'a> {
+        let slice = |data: &'a [f32], width: usize| &data[rows.start * width..rows.end * width];
+        let shape = &self.shape;
+        let cells = shape.height * shape.width;
+        Shard {
+            batch: Batch {
+                size: rows.len(),
+                inputs: slice(batch.inputs, shape.input_size()),
+                policy: slice(batch.policy, shape.actions),
+                wdl: slice(batch.wdl, WDL),
+                score: batch.score.map(|score| slice(score, 1)),
+                ownership: batch.ownership.map(|owners| slice(owners, cells)),
+            },
+            share: rows.len() as f32 / batch.size as f32,
+            shape,
+            config: &self.train_config,
+        }
+    }
+
+    /// The whole batch's losses and gradients, from one replica per thread of
+    /// [`Trainer::set_threads`] on its shard of the batch.
+    fn parallel_gradients(&self, batch: &Batch) -> (Losses, GradientsParams) {
+        let n = batch.size;
+        let replicas = self.replicas.len().min(n);
+        let device = self.device.clone().autodiff();
+        let results: Vec<(Losses, GradientsParams)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = self.replicas[..replicas]
+                .iter()
+                .enumerate()
+                .map(|(i, pool)| {
+                    let shard = self.shard(batch, i * n / replicas..(i + 1) * n / replicas);
+                    // A copy of the weights with its own autodiff graph (same parameter ids).
+                    let replica = self.model.clone().fork(&device);
+                    let device = &device;
+                    scope.spawn(move || pool.install(|| shard_gradients(&replica, &shard, device)))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a training replica does not panic"))
+                .collect()
+        });
+        let mut sum = GradientsAccumulator::new();
+        let mut losses = Losses::default();
+        for (shard_losses, grads) in results {
+            losses.add(&shard_losses);
+            sum.accumulate(&self.model, grads);
+        }
+        (losses, sum.grads())
     }
 
     /// Saves weights, optimiser state and step count to one checkpoint file, atomically.
@@ -238,4 +286,72 @@ impl Trainer {
         trainer.steps = checkpoint.steps;
         Ok(trainer)
     }
+}
+
+/// What one replica trains on: its rows of a batch and the share of the batch they are.
+struct Shard<'a> {
+    batch: Batch<'a>,
+    share: f32,
+    shape: &'a NetShape,
+    config: &'a TrainConfig,
+}
+
+impl Losses {
+    /// Adds `other`'s losses to these.
+    fn add(&mut self, other: &Losses) {
+        self.total += other.total;
+        self.policy += other.policy;
+        self.value += other.value;
+        self.score += other.score;
+        self.ownership += other.ownership;
+    }
+}
+
+/// `model`'s losses on `shard` and their gradients, both weighted by the shard's share of
+/// the batch, so that the shards' sums are the whole batch's mean loss and its gradient.
+fn shard_gradients(model: &ResNet, shard: &Shard, device: &Device) -> (Losses, GradientsParams) {
+    let (batch, shape, n) = (&shard.batch, shard.shape, shard.batch.size);
+    let cells = shape.height * shape.width;
+    let tensor = |data: &[f32], dims: [usize; 2]| {
+        Tensor::<2>::from_data(TensorData::new(data.to_vec(), dims), device)
+    };
+    let inputs = Tensor::<4>::from_data(
+        TensorData::new(
+            batch.inputs.to_vec(),
+            [n, shape.planes, shape.height, shape.width],
+        ),
+        device,
+    );
+    let heads = model.forward_training(inputs);
+    let cross_entropy = |logits: Tensor<2>, target: Tensor<2>| {
+        (log_softmax(logits, 1) * target).sum_dim(1).mean().neg()
+    };
+    let policy = cross_entropy(heads.policy, tensor(batch.policy, [n, shape.actions]));
+    let value = cross_entropy(heads.wdl, tensor(batch.wdl, [n, WDL]));
+    let mut total = policy.clone() + value.clone();
+    let mut squared_error = |predicted: Option<Tensor<2>>, target, width, weight: f32| {
+        let (predicted, target) = predicted.zip(target)?;
+        let error = (predicted - tensor(target, [n, width]))
+            .powi_scalar(2)
+            .mean();
+        total = total.clone() + error.clone().mul_scalar(weight);
+        Some(error)
+    };
+    let score = squared_error(heads.score, batch.score, 1, shard.config.score_weight);
+    let ownership = squared_error(
+        heads.ownership,
+        batch.ownership,
+        cells,
+        shard.config.ownership_weight,
+    );
+    let read = |t: &Tensor<1>| shard.share * t.clone().into_scalar::<f32>();
+    let losses = Losses {
+        total: read(&total),
+        policy: read(&policy),
+        value: read(&value),
+        score: score.as_ref().map_or(0.0, read),
+        ownership: ownership.as_ref().map_or(0.0, read),
+    };
+    let grads = total.mul_scalar(shard.share).backward();
+    (losses, GradientsParams::from_grads(grads, model))
 }

@@ -276,6 +276,74 @@ fn ownership_head_trains_and_leaves_inference_alone() {
     assert_eq!(net.evaluate(&inputs, 16), loaded.evaluate(&inputs, 16));
 }
 
+impl Solved {
+    /// These positions followed by `other`'s, one batch.
+    fn then(&self, other: &Solved) -> Solved {
+        let join = |a: &[f32], b: &[f32]| [a, b].concat();
+        Solved {
+            size: self.size + other.size,
+            inputs: join(&self.inputs, &other.inputs),
+            policy: join(&self.policy, &other.policy),
+            wdl: join(&self.wdl, &other.wdl),
+        }
+    }
+}
+
+/// Data-parallel training takes the whole batch's step: on a batch of the same positions
+/// twice, two replicas (each with one copy, and its batch norm statistics) take the step one
+/// thread takes on the positions once, loss and weights; on two different halves the step
+/// differs from one thread's (each replica's batch norm sees its half alone), so the shards
+/// are real.
+#[test]
+fn two_replicas_take_the_whole_batchs_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, other) = (solved_positions(12), solved_positions(20));
+    let device = Device::flex();
+    let train = TrainConfig::default();
+    let start = dir.path().join("start.bpk");
+    Trainer::new::<TicTacToe>(&tiny(), &train, &device)
+        .save(&start)
+        .unwrap();
+    let trainer = |threads: usize| {
+        let mut trainer = Trainer::load::<TicTacToe>(&start, &tiny(), &train, &device).unwrap();
+        trainer.set_threads(threads);
+        trainer
+    };
+    let (mut one, mut two) = (trainer(1), trainer(2));
+    let doubled = data.then(&data);
+    for step in 0..4 {
+        let (a, b) = (
+            one.train_step(&data.batch()),
+            two.train_step(&doubled.batch()),
+        );
+        for (x, y) in [(a.total, b.total), (a.policy, b.policy), (a.value, b.value)] {
+            assert!((x - y).abs() < 1e-5, "step {step}: loss {x} against {y}");
+        }
+    }
+    let eval = |t: &Trainer| t.net().evaluate(&data.inputs, data.size);
+    let (a, b) = (eval(&one), eval(&two));
+    for (x, y) in a
+        .policy
+        .iter()
+        .chain(&a.wdl)
+        .zip(b.policy.iter().chain(&b.wdl))
+    {
+        assert!((x - y).abs() < 1e-4, "after four steps: {x} against {y}");
+    }
+    let mixed = data.then(&other.then(&other));
+    let (mut one, mut two) = (trainer(1), trainer(2));
+    let (a, b) = (
+        one.train_step(&mixed.batch()),
+        two.train_step(&mixed.batch()),
+    );
+    assert!(
+        b.total.is_finite() && (a.total - b.total).abs() > 1e-4,
+        "two different halves: {} against {}",
+        a.total,
+        b.total
+    );
+}
+
 /// A tiny tictactoe trainer after five steps on `data`.
 fn trained_five_steps(data: &Solved, train: &TrainConfig, device: &Device) -> Trainer {
     let mut trainer = Trainer::new::<TicTacToe>(&tiny(), train, device);

@@ -1,4 +1,4 @@
-//! Speed measurements behind `oxo bench nn` and `oxo bench selfplay`.
+//! Speed measurements behind `oxo bench nn`, `oxo bench train` and `oxo bench selfplay`.
 
 use std::time::{Duration, Instant};
 
@@ -61,12 +61,10 @@ pub fn matmul_peak(device: &Device, n: usize, seconds: f64) -> f64 {
     best
 }
 
-/// One measured rate of `oxo bench nn`.
+/// One measured inference rate of `oxo bench nn`.
 #[derive(Clone, Debug, Serialize)]
 pub struct NnRate {
-    /// What was measured: `eval` or `train`.
-    pub what: String,
-    /// The engine that ran it (training: always `burn`).
+    /// The engine that ran it.
     pub engine: EngineKind,
     /// Batch size.
     pub batch: usize,
@@ -86,17 +84,14 @@ pub struct NnBench {
     pub engines: Vec<EngineKind>,
     /// Inference batch sizes.
     pub batches: Vec<usize>,
-    /// The training batch size.
-    pub train_batch: usize,
     /// Threads each network call may use (burn's rayon pool, onnxruntime's intra-op pool).
     pub threads: usize,
     /// Seconds per rate.
     pub seconds: f64,
 }
 
-/// Network speed of `net` (variant `G`): inference on each engine at each batch size, one
-/// training rate (burn), and the fp32 matmul peak they are compared with, on `device`, all
-/// with `bench.threads` threads.
+/// Inference speed of `net` (variant `G`) on each engine at each batch size, and the fp32
+/// matmul peak it is compared with, on `device`, all with `bench.threads` threads.
 pub fn bench_nn<G: Encode>(net: &Net, bench: &NnBench, device: &Device) -> (f64, Vec<NnRate>) {
     rayon::ThreadPoolBuilder::new()
         .num_threads(bench.threads.max(1))
@@ -111,18 +106,12 @@ fn bench_nn_here<G: Encode>(net: &Net, bench: &NnBench, device: &Device) -> (f64
     let peak = matmul_peak(device, 1024, seconds);
     let flops = forward_flops(net.shape(), net.config());
     let mut rng = SmallRng::seed_from_u64(3);
-    let mut inputs_for = |n: usize| -> Vec<f32> {
-        (0..n * G::INPUT_SIZE)
-            .map(|_| (rng.random::<f32>() < 0.3) as u8 as f32)
-            .collect()
-    };
-    let rate = |engine: EngineKind, what: &str, batch: usize, rate: f64, passes: f64| NnRate {
-        what: what.into(),
+    let rate = |engine: EngineKind, batch: usize, rate: f64| NnRate {
         engine,
         batch,
         positions_per_sec: rate,
-        flops: rate * passes * flops,
-        of_peak: rate * passes * flops / peak,
+        flops: rate * flops,
+        of_peak: rate * flops / peak,
     };
     let mut rates = Vec::new();
     for &kind in &bench.engines {
@@ -132,19 +121,22 @@ fn bench_nn_here<G: Encode>(net: &Net, bench: &NnBench, device: &Device) -> (f64
         }
         let mut engine = model.open(bench.threads);
         for &batch in &bench.batches {
-            let inputs = inputs_for(batch);
+            let inputs = random_planes::<G>(&mut rng, batch);
             let per_sec = per_second(seconds, batch, || {
                 engine.evaluate(&inputs, batch);
             });
-            rates.push(rate(kind, "eval", batch, per_sec, 1.0));
+            rates.push(rate(kind, batch, per_sec));
         }
     }
-    let train_batch = bench.train_batch;
-    let inputs = inputs_for(train_batch);
-    let per_sec = train_rate::<G>(net.config(), train_batch, seconds, device, inputs);
-    // Forward plus backward: about three forward passes.
-    rates.push(rate(EngineKind::Burn, "train", train_batch, per_sec, 3.0));
     (peak, rates)
+}
+
+/// `positions` random inputs for `G`, each plane value 1 with probability 0.3 (the speed of
+/// a net does not depend on what it reads).
+fn random_planes<G: Encode>(rng: &mut SmallRng, positions: usize) -> Vec<f32> {
+    (0..positions * G::INPUT_SIZE)
+        .map(|_| (rng.random::<f32>() < 0.3) as u8 as f32)
+        .collect()
 }
 
 /// Positions per second of `step`, which handles `batch` positions, run once to warm up and
@@ -160,29 +152,120 @@ fn per_second(seconds: f64, batch: usize, mut step: impl FnMut()) -> f64 {
     positions as f64 / start.elapsed().as_secs_f64()
 }
 
-/// Training positions per second of a net of `config` at `train_batch` on `inputs`.
+/// What `oxo bench train` measures.
+#[derive(Clone, Debug)]
+pub struct TrainBench {
+    /// Thread counts to train on, in order ([`Trainer::set_threads`]).
+    pub threads: Vec<usize>,
+    /// The training batch size.
+    pub batch: usize,
+    /// Seconds per rate.
+    pub seconds: f64,
+}
+
+/// One training rate of `oxo bench train`.
+#[derive(Clone, Debug, Serialize)]
+pub struct TrainRate {
+    /// Threads it trained on.
+    pub threads: usize,
+    /// Batch size.
+    pub batch: usize,
+    /// Training samples per second.
+    pub samples_per_sec: f64,
+    /// FLOP/s this implies: three forward passes a sample (forward, and backward for the
+    /// inputs and for the weights).
+    pub flops: f64,
+    /// The fp32 matmul peak on as many threads, measured just before.
+    pub peak_flops: f64,
+    /// `flops` over `peak_flops`.
+    pub of_peak: f64,
+}
+
+/// What `oxo bench train` found: a training rate per thread count and, where onnxruntime
+/// loads, its one-thread inference rate at batch 64, the rate the engine best at this work
+/// reaches on these layers.
+#[derive(Clone, Debug, Serialize)]
+pub struct TrainReport {
+    /// Training, one rate per entry of [`TrainBench::threads`].
+    pub rates: Vec<TrainRate>,
+    /// onnxruntime's inference on one thread at batch 64.
+    pub inference: Option<NnRate>,
+}
+
+/// Training speed of a net of `config` (variant `G`, random weights: the speed is a trained
+/// one's) on `device`: AdamW steps on a fixed batch of random positions, on each thread count
+/// of `bench`, with onnxruntime's one-thread inference rate for scale.
+pub fn bench_train<G: Encode>(
+    config: &NetConfig,
+    bench: &TrainBench,
+    device: &Device,
+) -> TrainReport {
+    let flops = forward_flops(&NetShape::of::<G>(), config);
+    let inference = {
+        let nn = NnBench {
+            engines: vec![EngineKind::Onnxruntime],
+            batches: vec![64],
+            threads: 1,
+            seconds: bench.seconds,
+        };
+        let net = Net::new::<G>(config, device);
+        bench_nn::<G>(&net, &nn, device).1.pop()
+    };
+    let rates = bench
+        .threads
+        .iter()
+        .map(|&threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads.max(1))
+                .build()
+                .expect("a rayon pool builds");
+            let (peak_flops, samples_per_sec) = pool.install(|| {
+                let peak = matmul_peak(device, 1024, bench.seconds);
+                (
+                    peak,
+                    train_rate::<G>(config, threads, bench.batch, bench.seconds, device),
+                )
+            });
+            let flops = 3.0 * samples_per_sec * flops;
+            TrainRate {
+                threads,
+                batch: bench.batch,
+                samples_per_sec,
+                flops,
+                peak_flops,
+                of_peak: flops / peak_flops,
+            }
+        })
+        .collect();
+    TrainReport { rates, inference }
+}
+
+/// Training samples per second of a net of `config` on `threads` threads at batch `batch`,
+/// on random positions with uniform policy targets and drawn results.
 fn train_rate<G: Encode>(
     config: &NetConfig,
-    train_batch: usize,
+    threads: usize,
+    batch: usize,
     seconds: f64,
     device: &Device,
-    inputs: Vec<f32>,
 ) -> f64 {
     let mut trainer = Trainer::new::<G>(config, &TrainConfig::default(), device);
-    let policy = vec![1.0 / G::NUM_ACTIONS as f32; train_batch * G::NUM_ACTIONS];
-    let wdl: Vec<f32> = (0..train_batch).flat_map(|_| [0.0, 1.0, 0.0]).collect();
-    let score = vec![0.0; train_batch];
-    let ownership = vec![0.0; train_batch * G::WIDTH * G::HEIGHT];
-    let batch = Batch {
-        size: train_batch,
+    trainer.set_threads(threads);
+    let inputs = random_planes::<G>(&mut SmallRng::seed_from_u64(3), batch);
+    let policy = vec![1.0 / G::NUM_ACTIONS as f32; batch * G::NUM_ACTIONS];
+    let wdl: Vec<f32> = (0..batch).flat_map(|_| [0.0, 1.0, 0.0]).collect();
+    let score = vec![0.0; batch];
+    let ownership = vec![0.0; batch * G::WIDTH * G::HEIGHT];
+    let examples = Batch {
+        size: batch,
         inputs: &inputs,
         policy: &policy,
         wdl: &wdl,
         score: config.score_head.then_some(&score[..]),
         ownership: config.ownership_head.then_some(&ownership[..]),
     };
-    per_second(seconds, train_batch, || {
-        trainer.train_step(&batch);
+    per_second(seconds, batch, || {
+        trainer.train_step(&examples);
     })
 }
 
@@ -230,17 +313,30 @@ mod tests {
         let bench = NnBench {
             engines: vec![EngineKind::Burn],
             batches: vec![1, 16],
-            train_batch: 16,
             threads: 1,
             seconds: 0.05,
         };
         let (peak, rates) = bench_nn::<TicTacToe>(&net, &bench, &Device::flex());
         assert!(peak > 1e6, "{peak}");
-        assert_eq!(rates.len(), 3);
+        assert_eq!(rates.len(), 2);
         assert!(
             rates
                 .iter()
                 .all(|r| r.positions_per_sec > 0.0 && r.of_peak > 0.0)
+        );
+        let train = TrainBench {
+            threads: vec![1, 2],
+            batch: 16,
+            seconds: 0.05,
+        };
+        let report = bench_train::<TicTacToe>(net.config(), &train, &Device::flex());
+        let threads: Vec<usize> = report.rates.iter().map(|r| r.threads).collect();
+        assert_eq!(threads, [1, 2]);
+        assert!(
+            report
+                .rates
+                .iter()
+                .all(|r| r.samples_per_sec > 0.0 && r.of_peak > 0.0 && r.of_peak < 1.5)
         );
         let config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
         let engines = [EngineKind::Burn];

@@ -15,9 +15,12 @@ use super::train::load_config;
 
 #[derive(clap::Subcommand)]
 pub enum BenchTarget {
-    /// Network evaluations/s at each batch size on each engine side by side, training
-    /// positions/s, and the fp32 matmul peak they are compared with.
+    /// Network evaluations/s at each batch size on each engine side by side, and the fp32
+    /// matmul peak they are compared with.
     Nn(NnArgs),
+    /// Training samples/s, GFLOP/s and share of the matmul peak per thread count, beside
+    /// onnxruntime's one-thread inference rate.
+    Train(TrainArgs),
     /// Self-play speed on each engine in turn: games/s, evaluations/s, share of time in the
     /// net.
     Selfplay(SelfplayArgs),
@@ -31,6 +34,7 @@ impl BenchTarget {
     pub fn run(self) -> Result<(), String> {
         match self {
             BenchTarget::Nn(args) => args.run(),
+            BenchTarget::Train(args) => args.run(),
             BenchTarget::Selfplay(args) => args.run(),
             BenchTarget::Rules(args) => {
                 args.run();
@@ -79,9 +83,6 @@ pub struct NnArgs {
     /// Inference batch sizes, comma separated.
     #[arg(long, value_delimiter = ',', default_value = "1,16,64,256", value_parser = parse_batch)]
     batches: Vec<usize>,
-    /// Training batch size.
-    #[arg(long, default_value_t = 128, value_parser = parse_batch)]
-    train_batch: usize,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
@@ -104,11 +105,57 @@ impl NnArgs {
         let bench = oxo_train::bench::NnBench {
             engines: self.engines.engines.0,
             batches: self.batches,
-            train_batch: self.train_batch,
             threads: self.threads,
             seconds: self.seconds,
         };
         bench_net::run_nn(self.variant, &net, &bench, &self.device.device, self.json)
+    }
+}
+
+#[derive(clap::Args)]
+pub struct TrainArgs {
+    #[arg(long, value_parser = parse_variant, help = variant_help(), default_value = "ultimate")]
+    variant: Variant,
+    /// Measure the net of this model file (e.g. models/ultimate/model.bpk); without it, the
+    /// config's.
+    #[arg(long)]
+    model: Option<PathBuf>,
+    /// The run configuration whose net and batch size are measured (default: the variant's
+    /// built-in one, as `oxo train`).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Thread counts to train on, comma separated (default: 1 and every core).
+    #[arg(long, value_delimiter = ',', value_parser = parse_threads)]
+    threads: Option<Vec<usize>>,
+    /// Training batch size (default: the config's `train.batch_size`).
+    #[arg(long, value_parser = parse_batch)]
+    batch: Option<usize>,
+    /// Seconds per measurement.
+    #[arg(long, default_value_t = 3.0, value_parser = parse_seconds)]
+    seconds: f64,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    device: DeviceArg,
+}
+
+impl TrainArgs {
+    fn run(self) -> Result<(), String> {
+        let config = load_config(self.variant, self.config.as_deref())?;
+        let net = match self.model {
+            Some(path) => NetChoice::Model(path),
+            None => NetChoice::Random(config.net.clone()),
+        };
+        let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+        let mut threads = self.threads.unwrap_or_else(|| vec![1, cores]);
+        threads.dedup();
+        let bench = oxo_train::bench::TrainBench {
+            threads,
+            batch: self.batch.unwrap_or(config.train.batch_size),
+            seconds: self.seconds,
+        };
+        bench_net::run_train(self.variant, &net, &bench, &self.device.device, self.json)
     }
 }
 

@@ -129,13 +129,15 @@ impl<G: Encode> TrainerRole<G> {
             }
         };
         let path = run.fetch_file(&checkpoint_key(latest))?;
-        let trainer = Trainer::load::<G>(&path, &config.net, &config.train_config(), device)
+        let mut trainer = Trainer::load::<G>(&path, &config.net, &config.train_config(), device)
             .map_err(|e| {
                 TrainError(format!(
                     "{}: {e}",
                     run.store.describe(&checkpoint_key(latest))
                 ))
             })?;
+        // A replica per thread of the trainer's share of the cores (data-parallel).
+        trainer.set_threads(rayon::current_num_threads());
         let mut role = TrainerRole {
             trainer,
             generation: latest,
