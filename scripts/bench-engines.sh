@@ -21,7 +21,7 @@ import json, sys
 variant, round_ = sys.argv[1], sys.argv[2]
 r = json.load(sys.stdin)
 if "rates" in r:
-    rows = [("oxo " + x["engine"], x["batch"], x["positions_per_sec"]) for x in r["rates"] if x["what"] == "eval"]
+    rows = [("oxo " + x["engine"], x["batch"], x["positions_per_sec"]) for x in r["rates"]]
 else:
     rows = [("Python onnxruntime " + r["onnxruntime"], r["batch"], r["positions_per_sec"])]
 for name, batch, rate in rows:
