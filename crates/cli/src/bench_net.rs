@@ -129,9 +129,9 @@ pub fn run_train(
     json: bool,
 ) -> Result<(), String> {
     let (config, report) = with_variant!(variant, G => {
-        let config = net.net::<G>(device)?.config().clone();
-        let report = oxo_train::bench::bench_train::<G>(&config, bench, device);
-        (config, report)
+        let net = net.net::<G>(device)?;
+        let report = oxo_train::bench::bench_train::<G>(&net, bench, device);
+        (net.config().clone(), report)
     });
     if json {
         let out = serde_json::json!({

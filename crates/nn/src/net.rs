@@ -368,11 +368,11 @@ const SMALL_GRID_CELLS: usize = 9;
 /// A 3x3, stride 1, pad 1 convolution on a grid of at most [`SMALL_GRID_CELLS`] cells as one
 /// matrix product over the whole batch: the features `[B, Ci * cells]` times the layer as a
 /// dense `[Ci * cells, Co * cells]` matrix, built from the kernel by a fixed 0/1 map of which
-/// input cell each tap reads for each output cell. The same function as the convolution; on
-/// the patch stems' 3x3 and 4x4 trunks it costs 1.7x and 2.6x the multiply-adds (the dense
-/// matrix holds the border's zeros), but burn-flex runs a convolution as one small product
-/// per sample (9 or 16 rows), and one product over the batch, forward and backward, is
-/// several times faster (docs/performance.md). `None` for any other convolution.
+/// input cell each tap reads for each output cell. The same function as the convolution, with
+/// more multiply-adds (the dense matrix holds the border's zeros), but burn-flex runs a
+/// convolution as one small product per sample, and on grids this small one product over
+/// the batch is faster forward and backward (measured in docs/performance.md, as is the
+/// larger grid where it is slower). `None` for any other convolution.
 fn small_grid_conv(conv: &Conv2d, x: Tensor<4>) -> Option<Tensor<4>> {
     let [batch, inputs, height, width] = x.dims();
     let cells = height * width;

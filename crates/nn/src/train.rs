@@ -99,10 +99,10 @@ impl Trainer {
     /// shard's gradients, and their sum (each shard's loss weighted by its share of the batch)
     /// is the whole batch's gradient, applied once. The batch size and learning rate mean what
     /// they mean on one thread; batch norm's statistics are each shard's (as in PyTorch's
-    /// DistributedDataParallel without synchronised batch norm). burn-flex runs one op at a
-    /// time across threads at 1.2x one thread's speed on this project's small nets
-    /// (docs/performance.md); a replica per thread runs each at one thread's full speed.
-    /// 1 (the default) trains on the caller's rayon pool.
+    /// DistributedDataParallel without synchronised batch norm). burn-flex spreads each op of
+    /// these small nets over threads for little gain (docs/performance.md); a replica per
+    /// thread runs each at one thread's speed. 1 (the default) trains on the caller's rayon
+    /// pool.
     ///
     /// # Panics
     ///
@@ -174,7 +174,7 @@ impl Trainer {
         if let Some(ownership) = batch.ownership {
             check("ownership", ownership.len(), shape.height * shape.width);
         }
-        let (losses, grads) = if self.replicas.len() <= 1 {
+        let (losses, grads) = if self.replicas.is_empty() {
             let device = self.device.clone().autodiff();
             shard_gradients(&self.model, &self.shard(batch, 0..n), &device)
         } else {

@@ -192,15 +192,13 @@ pub struct TrainReport {
     pub inference: Option<NnRate>,
 }
 
-/// Training speed of a net of `config` (variant `G`, random weights: the speed is a trained
-/// one's) on `device`: AdamW steps on a fixed batch of random positions, on each thread count
-/// of `bench`, with onnxruntime's one-thread inference rate for scale.
-pub fn bench_train<G: Encode>(
-    config: &NetConfig,
-    bench: &TrainBench,
-    device: &Device,
-) -> TrainReport {
-    let flops = forward_flops(&NetShape::of::<G>(), config);
+/// Training speed of a net of `net`'s size (variant `G`; it trains from random weights, at a
+/// trained net's speed) on `device`: AdamW steps on a fixed batch of random positions, on
+/// each thread count of `bench`, with onnxruntime's one-thread inference rate of `net` for
+/// scale.
+pub fn bench_train<G: Encode>(net: &Net, bench: &TrainBench, device: &Device) -> TrainReport {
+    let config = net.config();
+    let flops = forward_flops(net.shape(), config);
     let inference = {
         let nn = NnBench {
             engines: vec![EngineKind::Onnxruntime],
@@ -208,8 +206,7 @@ pub fn bench_train<G: Encode>(
             threads: 1,
             seconds: bench.seconds,
         };
-        let net = Net::new::<G>(config, device);
-        bench_nn::<G>(&net, &nn, device).1.pop()
+        bench_nn::<G>(net, &nn, device).1.pop()
     };
     let rates = bench
         .threads
@@ -329,7 +326,7 @@ mod tests {
             batch: 16,
             seconds: 0.05,
         };
-        let report = bench_train::<TicTacToe>(net.config(), &train, &Device::flex());
+        let report = bench_train::<TicTacToe>(&net, &train, &Device::flex());
         let threads: Vec<usize> = report.rates.iter().map(|r| r.threads).collect();
         assert_eq!(threads, [1, 2]);
         assert!(
