@@ -6,7 +6,7 @@
     python3 scripts/oxo_onnx.py DIR --planes [MOVE ...]   the encoded input, plane-major
 
 DIR holds `model.onnx` and `model.json` (written by `oxo export`). The program replays the moves
-with its own port of the variant's rules (crates/rules/src/VARIANT.rs), encodes the position
+with its own port of the variant's rules (crates/variants/src/VARIANT/mod.rs), encodes the position
 exactly as oxo's Rust encoder does (crates/nn/src/encode/VARIANT.rs), runs the network and
 prints `{"value": v, "wdl": [win, draw, loss], "policy": {"MOVE": p, ...}}` for the player to
 move: `wdl` is the softmax of `wdl_logits`, `value = win - loss`, and `policy` is the softmax of
@@ -191,7 +191,7 @@ def has_line3(cells: set[int]) -> bool:
 
 
 class TicTacToe(Game):
-    """Classic 3x3 tic-tac-toe (crates/rules/src/tictactoe.rs).
+    """Classic 3x3 tic-tac-toe (crates/variants/src/tictactoe/mod.rs).
 
     Planes (4): mover marks, opponent marks, legal cells (none once over), ones. The mover is
     X when both have placed equally many marks, also once the game is over.
@@ -251,7 +251,7 @@ def ult_local_of(index: int) -> int:
 
 
 class Ultimate(Game):
-    """Ultimate tic-tac-toe on the flat 9x9 grid (crates/rules/src/ultimate.rs).
+    """Ultimate tic-tac-toe on the flat 9x9 grid (crates/variants/src/ultimate/mod.rs).
 
     Local cell c sends the opponent to local board c; a closed board (won or full) sends to a
     free move on any open board. Three won boards in a line win at once; all boards closed is a
@@ -356,7 +356,7 @@ def ext_cell_at(board: int, local: int) -> int:
 
 
 class Extreme(Game):
-    """Extreme tic-tac-toe: 16 small 4x4 boards on a 16x16 grid (crates/rules/src/extreme.rs).
+    """Extreme tic-tac-toe: 16 small 4x4 boards on a 16x16 grid (crates/variants/src/extreme/mod.rs).
 
     Patterns are rows, columns and diamonds. Winning a small board gives a bonus move (not from
     a bonus move), sent by the winning cell; after it the opponent is sent by the bonus cell. A
@@ -467,7 +467,7 @@ PAY_COSTS = [3, 2, 3, 2, 4, 2, 3, 2, 3]  # corner 3, edge 2, centre 4
 
 
 class PayToPlay(Game):
-    """Tic-tac-toe with a point economy (crates/rules/src/paytoplay.rs). Action 9 is `pass`.
+    """Tic-tac-toe with a point economy (crates/variants/src/paytoplay/mod.rs). Action 9 is `pass`.
 
     The mover is credited 1 on the game's first turn and 2 afterwards; with funds > 0 they may
     place (paying the cell's cost) or pass, else they must pass. Two voluntary passes in a row
@@ -593,7 +593,7 @@ def xo_score(cells: set[int]) -> int:
 
 
 class XAndO(Game):
-    """Sackson's X and O, a round of two games on a 6x6 grid (crates/rules/src/xando.rs).
+    """Sackson's X and O, a round of two games on a 6x6 grid (crates/variants/src/xando/mod.rs).
 
     Game 1 opens with four blackenings (X, O, X, O; only `#cell` is legal), then X and O claim
     squares alternately, X first; game 2 starts from a fresh grid with the opening black squares
@@ -768,7 +768,7 @@ ADJ_NEIGHBOURS = [
 
 
 class Adjacency(Game):
-    """The 11x11 adjacency scoring game (crates/rules/src/adjacency.rs).
+    """The 11x11 adjacency scoring game (crates/variants/src/adjacency/mod.rs).
 
     A placement scores (1 + own marks touching + 2 x opponent marks touching) x multiplier (3
     on C3 I3 C9 I9, 2 on D5 H5 D7 H7); touching = the 8 neighbours. E3 G3 E9 G9 give another

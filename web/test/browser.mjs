@@ -4,7 +4,7 @@
 // illegal click changes nothing, that the legal moves equal `oxo gtp`'s, and that the page's
 // nnEval() equals `oxo gtp`'s nn_eval within 1e-4; at the end, the result and scores equal
 // `oxo gtp`'s. Run by `scripts/web.sh test` (OXO_BIN names the oxo binary; web/dist built).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -15,7 +15,9 @@ import puppeteer from 'puppeteer-core';
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const OXO = process.env.OXO_BIN ?? 'target/release/oxo';
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const VARIANTS = (process.env.OXO_WEB_VARIANTS ?? 'tictactoe,ultimate,extreme,paytoplay,xando,adjacency').split(',');
+// Every registered variant, as `oxo variants` lists them, unless OXO_WEB_VARIANTS names some.
+const VARIANTS = process.env.OXO_WEB_VARIANTS?.split(',')
+  ?? execFileSync(OXO, ['variants'], { encoding: 'utf8' }).trim().split('\n');
 const TOLERANCE = 1e-4;
 const TYPES = {
   '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript',

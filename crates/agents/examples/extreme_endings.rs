@@ -8,8 +8,8 @@
 //! number) and the agents swap sides every game.
 
 use oxo_agents::{Agent, build_agent};
-use oxo_rules::extreme::Extreme;
 use oxo_rules::{Game, Outcome};
+use oxo_variants::extreme::Extreme;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 

@@ -72,8 +72,7 @@ impl<G: Evaluate> Agent<G> for GreedyAgent {
 
 /// The legal move with the best one-ply value, the first on ties: greedy's choice without
 /// randomness, for tests of the evaluations.
-#[cfg(test)]
-pub(crate) fn first_best_move<G: Evaluate>(game: &G) -> Action {
+pub fn first_best_move<G: Evaluate>(game: &G) -> Action {
     let mut actions = ActionList::new();
     game.legal_actions(&mut actions);
     let mut best = (f32::NEG_INFINITY, actions[0]);

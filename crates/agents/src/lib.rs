@@ -2,11 +2,10 @@
 //! from spec strings (`random`, `greedy`, `alphabeta:depth=6`, `alphabeta:ms=500`,
 //! `uct:sims=10000`, `solver`) that read the same everywhere in the CLI.
 //!
-//! The handcrafted agents share each variant's [`Evaluate`] implementation (in `eval/`), the
-//! knowledge a person would write down about the variant.
+//! The handcrafted agents share each variant's [`Evaluate`] implementation (its `eval.rs` in
+//! `oxo-variants`), the knowledge a person would write down about the variant.
 
 mod alphabeta;
-mod eval;
 mod greedy;
 mod random;
 mod search_value;
@@ -15,9 +14,9 @@ mod spec;
 mod uct;
 
 pub use alphabeta::AlphaBetaAgent;
-pub use greedy::GreedyAgent;
+pub use greedy::{GreedyAgent, first_best_move, one_ply_value};
 pub use random::RandomAgent;
-pub use solver::{SolverAgent, ValueTable, shared_table};
+pub use solver::{SolverAgent, ValueTable, exact_action_value, shared_table};
 pub use spec::{AgentSpec, MAX_MS, SpecError};
 pub use uct::UctAgent;
 
@@ -47,13 +46,28 @@ pub trait Agent<G: Game>: Send {
 
 /// A variant's handcrafted knowledge: what `greedy` and `alphabeta` maximise.
 pub trait Evaluate: Game {
-    /// Whether the whole game can be solved exactly in memory (the `solver` agent).
+    /// Whether [`Evaluate::exact_value`] answers, so that the `solver` agent plays the
+    /// variant.
     const SOLVABLE: bool = false;
 
     /// How good a position that is not over looks for the player to move, in points (about
     /// 1 point per small advantage such as an open line; at most a few thousand, far below a
     /// proven win).
     fn evaluate(&self) -> f32;
+
+    /// The exact value of a position that is not over, for the player to move, under perfect
+    /// play by both sides: +1 a win, 0 a draw, -1 a loss; `None` unless
+    /// [`Evaluate::SOLVABLE`]. By default it reads the table of the whole game solved in
+    /// memory ([`shared_table`]), which suits games of a few million positions (tictactoe,
+    /// paytoplay); a larger game that has its own exact solver overrides this.
+    fn exact_value(&self) -> Option<i8> {
+        Self::SOLVABLE.then(|| {
+            shared_table::<Self>()
+                .lock()
+                .expect("solver table poisoned")
+                .value(self)
+        })
+    }
 }
 
 /// The agent kinds that [`build_agent`] knows, with their parameters.
@@ -74,7 +88,7 @@ pub const AGENT_KINDS: &[(&str, &str)] = &[
     ),
     (
         "solver",
-        "exact perfect play (tictactoe, paytoplay); seed=N",
+        "exact perfect play, in variants with an exact solver (`oxo variants --json` says which); seed=N",
     ),
 ];
 

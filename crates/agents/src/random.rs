@@ -41,26 +41,3 @@ impl<G: Game> Agent<G> for RandomAgent {
         &self.name
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use oxo_rules::tictactoe::TicTacToe;
-
-    #[test]
-    fn same_seed_same_moves_and_always_legal() {
-        let play = |seed| {
-            let mut agent = RandomAgent::new(seed);
-            let mut game = TicTacToe::new();
-            let mut moves = Vec::new();
-            while !game.is_over() {
-                let action = Agent::<TicTacToe>::choose(&mut agent, &game);
-                assert!(game.is_legal(action));
-                game.play(action);
-                moves.push(action);
-            }
-            moves
-        };
-        assert_eq!(play(5), play(5));
-    }
-}

@@ -1,5 +1,6 @@
-//! The `solver` agent: exact perfect play by memoised negamax over the whole reachable state
-//! space, for variants small enough to solve (`tictactoe`, `paytoplay`).
+//! The `solver` agent: exact perfect play by each move's exact value
+//! ([`Evaluate::exact_value`]), and the memoised negamax over the whole reachable state space
+//! that gives it for variants small enough to solve in memory (`tictactoe`, `paytoplay`).
 //!
 //! The table of values is built once per process and variant, then shared by every solver
 //! agent (arena games build many).
@@ -76,6 +77,25 @@ impl<G: Game> ValueTable<G> {
     }
 }
 
+/// The exact value of playing `action` in `game`, for the player who plays it, by
+/// [`Evaluate::exact_value`] of the position it leads to.
+pub fn exact_action_value<G: Evaluate>(game: &G, action: Action) -> i8 {
+    let mover = game.to_move();
+    let mut child = *game;
+    child.play(action);
+    match child.outcome() {
+        Some(outcome) => outcome.value_for(mover) as i8,
+        None => {
+            let value = child.exact_value().expect("a solvable variant");
+            if child.to_move() == mover {
+                value
+            } else {
+                -value
+            }
+        }
+    }
+}
+
 type TableCache = Mutex<HashMap<TypeId, Arc<dyn Any + Send + Sync>>>;
 
 /// The solved table of variant `G`, built on first use and shared by the whole process.
@@ -94,9 +114,9 @@ pub fn shared_table<G: Game>() -> Arc<Mutex<ValueTable<G>>> {
 /// Plays a move of the best exact value; among equally good moves, prefers the one the
 /// handcrafted evaluation likes (so it presses weak opponents), then chooses at random.
 pub struct SolverAgent<G> {
-    table: Arc<Mutex<ValueTable<G>>>,
     rng: SmallRng,
     name: String,
+    game: std::marker::PhantomData<G>,
 }
 
 impl<G: Evaluate> SolverAgent<G> {
@@ -110,9 +130,9 @@ impl<G: Evaluate> SolverAgent<G> {
             });
         }
         Ok(SolverAgent {
-            table: shared_table::<G>(),
             rng: SmallRng::seed_from_u64(spec.param("seed", 0u64, "a whole number")?),
             name: spec.text.clone(),
+            game: std::marker::PhantomData,
         })
     }
 }
@@ -121,12 +141,10 @@ impl<G: Evaluate> Agent<G> for SolverAgent<G> {
     fn choose(&mut self, game: &G) -> Action {
         let mut actions = ActionList::new();
         game.legal_actions(&mut actions);
-        let mut table = self.table.lock().expect("solver table poisoned");
         let exact: Vec<i8> = actions
             .iter()
-            .map(|&a| table.action_value(game, a))
+            .map(|&a| exact_action_value(game, a))
             .collect();
-        drop(table);
         let best = *exact
             .iter()
             .max()

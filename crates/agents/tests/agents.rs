@@ -1,8 +1,8 @@
 //! Behaviour of the agents on positions whose right answer is known.
 
 use oxo_agents::{Agent, AgentSpec, ValueTable, build_agent, shared_table};
-use oxo_rules::tictactoe::TicTacToe;
 use oxo_rules::{ActionList, Game, Outcome, Player};
+use oxo_variants::tictactoe::TicTacToe;
 
 fn agent(spec: &str) -> Box<dyn Agent<TicTacToe>> {
     build_agent::<TicTacToe>(&spec.parse::<AgentSpec>().unwrap()).unwrap()
@@ -177,4 +177,21 @@ fn solver_moves_keep_the_exact_value_on_sampled_positions() {
             game.play(random.choose(&game));
         }
     }
+}
+
+#[test]
+fn random_play_repeats_with_its_seed_and_is_always_legal() {
+    let play = |seed| {
+        let mut agent = oxo_agents::RandomAgent::new(seed);
+        let mut game = TicTacToe::new();
+        let mut moves = Vec::new();
+        while !game.is_over() {
+            let action = agent.choose(&game);
+            assert!(game.is_legal(action));
+            game.play(action);
+            moves.push(action);
+        }
+        moves
+    };
+    assert_eq!(play(5), play(5));
 }

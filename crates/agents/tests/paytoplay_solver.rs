@@ -1,8 +1,8 @@
 //! The exact paytoplay solution: its value, and the solver against every other agent.
 
 use oxo_agents::{Agent, AgentSpec, build_agent, shared_table};
-use oxo_rules::paytoplay::PayToPlay;
 use oxo_rules::{Game, Outcome, Player};
+use oxo_variants::paytoplay::PayToPlay;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 

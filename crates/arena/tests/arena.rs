@@ -2,7 +2,7 @@
 
 use oxo_agents::AgentSpec;
 use oxo_arena::{ArenaConfig, run_tournament};
-use oxo_rules::tictactoe::TicTacToe;
+use oxo_variants::tictactoe::TicTacToe;
 
 fn tournament(agents: &str, games: usize, seed: u64) -> oxo_arena::Report {
     let specs = AgentSpec::parse_list(agents).unwrap();

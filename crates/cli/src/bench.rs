@@ -4,7 +4,8 @@
 use std::time::{Duration, Instant};
 
 use oxo_agents::{AgentSpec, build_agent};
-use oxo_rules::{Game, Variant, random_playout, with_variant};
+use oxo_rules::{Game, random_playout};
+use oxo_variants::{Variant, with_variant};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde::Serialize;

@@ -7,10 +7,10 @@ use std::time::Duration;
 
 use oxo_engine::EngineKind;
 use oxo_nn::{Device, Encode, Net, NetConfig};
-use oxo_rules::{Variant, with_variant};
 use oxo_train::RunConfig;
 use oxo_train::bench::{NnBench, NnRate, TrainBench};
 use oxo_train::selfplay::SelfPlayStats;
+use oxo_variants::{Variant, with_variant};
 
 /// The net a bench measures.
 pub enum NetChoice {

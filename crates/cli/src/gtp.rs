@@ -5,7 +5,8 @@
 use std::io::{self, BufRead, Write};
 
 use oxo_agents::AgentSpec;
-use oxo_rules::{Outcome, Player, Variant};
+use oxo_rules::{Outcome, Player};
+use oxo_variants::Variant;
 
 use crate::line::{Line, MAX_LINE_BYTES, read_line};
 use crate::session::{Session, default_agent, new_session};

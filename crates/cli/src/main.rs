@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand};
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
-use command::{arena, average, bench, export, grow, gtp, play, status, train};
+use command::{arena, average, bench, export, grow, gtp, play, status, train, variants};
 
 /// Self-play reinforcement learning for tic-tac-toe variants: train networks, play them,
 /// serve them as a GTP-style engine, rate agents, export and benchmark.
@@ -55,6 +55,8 @@ enum Command {
     /// Deeper, with new residual blocks that start silent, or reading the input planes its
     /// variant's encoding gained since it was trained.
     Grow(grow::GrowArgs),
+    /// List the variants: one name a line, or --json with each one's shape.
+    Variants(variants::VariantsArgs),
     /// Measure speed: the network, self-play, the rules and the handcrafted agents.
     Bench {
         #[command(subcommand)]
@@ -91,6 +93,7 @@ fn main() -> ExitCode {
         Command::Export(args) => args.run(),
         Command::Average(args) => args.run(),
         Command::Grow(args) => args.run(),
+        Command::Variants(args) => args.run(),
         Command::Bench { target } => target.run(),
     };
     match result {

@@ -5,7 +5,8 @@
 use std::io::{self, BufRead, Write};
 
 use oxo_agents::{Agent, AgentSpec, Evaluate};
-use oxo_rules::{Action, ActionList, Game, Outcome, Player, Variant, coords, with_variant};
+use oxo_rules::{Action, ActionList, Game, Outcome, Player, coords};
+use oxo_variants::{Variant, with_variant};
 
 use crate::line::{Line, MAX_LINE_BYTES, read_line};
 

@@ -7,7 +7,8 @@ use oxo_agents::{Agent, AgentSpec, Evaluate, SpecError};
 use oxo_engine::{Engine, EngineKind};
 use oxo_nn::Encode;
 use oxo_play::nn_eval_line;
-use oxo_rules::{ActionList, Game, Outcome, Player, Variant, with_variant};
+use oxo_rules::{ActionList, Game, Outcome, Player};
+use oxo_variants::{Variant, with_variant};
 
 /// A game in progress, whatever its variant.
 pub trait Session {

@@ -137,7 +137,7 @@ fn without_an_agent_the_shipped_model_plays() {
     child.stdin.take().unwrap().write_all(b"Ann\nO\n").unwrap();
     let text = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
     let model = oxo_player::shipped_model("ultimate").unwrap();
-    let model = oxo_player::ModelFile::open::<oxo_rules::ultimate::Ultimate>(&model).unwrap();
+    let model = oxo_player::ModelFile::open::<oxo_variants::ultimate::Ultimate>(&model).unwrap();
     let search = &model.play().unwrap().search;
     assert!(text.contains(&format!("net:{search}")), "{text}");
     assert!(text.contains("Input ended: game abandoned."), "{text}");

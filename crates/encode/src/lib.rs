@@ -7,19 +7,13 @@
 //! net learns one game, not two. Scalars (balances, scores, flags) become constant planes,
 //! scaled to about `[-1, 1]`.
 //!
-//! Each variant's encoding lives in its own file; [`Encode::plane_names`] describes its planes
-//! for humans and for the exported model's `model.json`. [`outputs`] reads the network's
-//! answers back into the values a search uses.
+//! Each variant's encoding lives in its folder of `oxo-variants` (`encode.rs`), written with
+//! the helpers here ([`Planes`]); [`Encode::plane_names`] describes its planes for humans and
+//! for the exported model's `model.json`. [`outputs`] reads the network's answers back into
+//! the values a search uses.
 //!
 //! This crate is the network's input and output contract without any ML framework: the burn
 //! crate (`oxo-nn`) and the WebAssembly front end (`oxo-web`) both use it.
-
-mod adjacency;
-mod extreme;
-mod paytoplay;
-mod tictactoe;
-mod ultimate;
-mod xando;
 
 pub mod outputs;
 
@@ -55,14 +49,14 @@ pub trait Encode: Game {
 
 /// Writes planes into one position's slice of an input buffer. Starts from zeros so encoders
 /// only set what is present.
-struct Planes<'a> {
+pub struct Planes<'a> {
     out: &'a mut [f32],
     cells: usize,
 }
 
 impl<'a> Planes<'a> {
     /// Zeroes `G::INPUT_SIZE` floats of `out` for an encoder of `G`.
-    fn new<G: Encode>(out: &'a mut [f32]) -> Self {
+    pub fn new<G: Encode>(out: &'a mut [f32]) -> Self {
         let out = &mut out[..G::INPUT_SIZE];
         out.fill(0.0);
         Planes {
@@ -72,12 +66,12 @@ impl<'a> Planes<'a> {
     }
 
     /// The floats of plane `plane`.
-    fn plane(&mut self, plane: usize) -> &mut [f32] {
+    pub fn plane(&mut self, plane: usize) -> &mut [f32] {
         &mut self.out[plane * self.cells..(plane + 1) * self.cells]
     }
 
     /// Sets cell `c` of `plane` to 1 for every set bit `c` of `bits`.
-    fn bits(&mut self, plane: usize, mut bits: u128) {
+    pub fn bits(&mut self, plane: usize, mut bits: u128) {
         let plane = self.plane(plane);
         while bits != 0 {
             plane[bits.trailing_zeros() as usize] = 1.0;
@@ -86,17 +80,17 @@ impl<'a> Planes<'a> {
     }
 
     /// Sets one cell of `plane`.
-    fn set(&mut self, plane: usize, cell: usize, value: f32) {
+    pub fn set(&mut self, plane: usize, cell: usize, value: f32) {
         self.plane(plane)[cell] = value;
     }
 
     /// Fills the whole of `plane` with `value`: how scalars and flags are fed to a conv net.
-    fn fill(&mut self, plane: usize, value: f32) {
+    pub fn fill(&mut self, plane: usize, value: f32) {
         self.plane(plane).fill(value);
     }
 
     /// Fills `plane` with 1 when `flag` holds.
-    fn flag(&mut self, plane: usize, flag: bool) {
+    pub fn flag(&mut self, plane: usize, flag: bool) {
         if flag {
             self.fill(plane, 1.0);
         }
@@ -106,7 +100,7 @@ impl<'a> Planes<'a> {
 /// The rule planes of the nested-board variants (ultimate, extreme), in order after their own
 /// planes: where each cell sends the next move (the correspondence rule), and which cells win
 /// their board at once.
-const RULE_PLANES: [&str; 7] = [
+pub const RULE_PLANES: [&str; 7] = [
     "sends to closed: cells whose board (by the correspondence rule) is closed: a free move",
     "sends to mover won: cells whose board the mover has won",
     "sends to opponent won: cells whose board the opponent has won",
@@ -118,7 +112,7 @@ const RULE_PLANES: [&str; 7] = [
 
 /// A nested-board variant's plane names: its own planes `own`, then [`RULE_PLANES`], then
 /// [`ONES`]. `ALL` must be their total (checked when the constant is evaluated).
-const fn with_rule_planes<const OWN: usize, const ALL: usize>(
+pub const fn with_rule_planes<const OWN: usize, const ALL: usize>(
     own: [&'static str; OWN],
 ) -> [&'static str; ALL] {
     assert!(ALL == OWN + RULE_PLANES.len() + 1);
@@ -139,7 +133,7 @@ const fn with_rule_planes<const OWN: usize, const ALL: usize>(
 /// The empty cells of a small board that would complete one of `patterns` for the player
 /// holding `mine` (patterns with a cell in `theirs` are dead): where that player wins the
 /// board in one move: a rule feature of ultimate's encoding, written for any board's patterns.
-fn winning_cells(patterns: &[u16], mine: u16, theirs: u16) -> u16 {
+pub fn winning_cells(patterns: &[u16], mine: u16, theirs: u16) -> u16 {
     patterns
         .iter()
         .filter(|&&pattern| {
@@ -150,4 +144,4 @@ fn winning_cells(patterns: &[u16], mine: u16, theirs: u16) -> u16 {
 
 /// The last plane of every encoding: all ones. Under the trunk's zero padding it tells the
 /// net where the board ends.
-const ONES: &str = "ones: constant 1 (shows the board edge under zero padding)";
+pub const ONES: &str = "ones: constant 1 (shows the board edge under zero padding)";

@@ -9,7 +9,8 @@ use std::path::PathBuf;
 
 use oxo_engine::{Engine, EngineKind, EngineModel};
 use oxo_nn::{Device, Encode, Net, PositionEval};
-use oxo_rules::{ActionList, Variant, with_variant};
+use oxo_rules::ActionList;
+use oxo_variants::{Variant, with_variant};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 

@@ -14,8 +14,9 @@ use oxo_agents::{AgentSpec, Evaluate, build_agent};
 use oxo_nn::{Device, Encode, Net};
 use oxo_play::play_search::PlaySearch;
 use oxo_play::{ModelJson, NetValue};
-use oxo_rules::{Game, Variant, with_variant};
+use oxo_rules::Game;
 use oxo_train::{GenerationRecords, RunConfig};
+use oxo_variants::{Variant, with_variant};
 
 /// A fuzz target: takes any bytes, panics only on a bug.
 pub type Target = fn(&[u8]);

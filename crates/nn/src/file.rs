@@ -844,7 +844,7 @@ mod tests {
     use super::*;
     use crate::Net;
     use burn::tensor::Device;
-    use oxo_rules::tictactoe::TicTacToe;
+    use oxo_variants::tictactoe::TicTacToe;
     use std::path::PathBuf;
 
     /// Found by fuzzing: a model whose weights hold a NaN under a checksum that matches them

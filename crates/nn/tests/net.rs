@@ -8,13 +8,13 @@ use oxo_nn::{
     Batch, Device, Encode, FileInfo, FileKind, Losses, Net, NetConfig, NnError, TrainConfig,
     Trainer, WDL,
 };
-use oxo_rules::adjacency::Adjacency;
-use oxo_rules::extreme::Extreme;
-use oxo_rules::paytoplay::PayToPlay;
-use oxo_rules::tictactoe::TicTacToe;
-use oxo_rules::ultimate::Ultimate;
-use oxo_rules::xando::XAndO;
 use oxo_rules::{ActionList, Game};
+use oxo_variants::adjacency::Adjacency;
+use oxo_variants::extreme::Extreme;
+use oxo_variants::paytoplay::PayToPlay;
+use oxo_variants::tictactoe::TicTacToe;
+use oxo_variants::ultimate::Ultimate;
+use oxo_variants::xando::XAndO;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use oxo_nn::{Batch, Device, Encode, Net, NetConfig, TrainConfig, Trainer, WDL};
 use oxo_rules::Game;
-use oxo_rules::ultimate::Ultimate;
+use oxo_variants::ultimate::Ultimate;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 

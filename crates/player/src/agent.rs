@@ -325,9 +325,9 @@ pub fn build_any_agent<G: Encode + oxo_agents::Evaluate>(
 mod tests {
     use super::*;
     use oxo_rules::PlayoutPolicy;
-    use oxo_rules::tictactoe::TicTacToe;
-    use oxo_rules::ultimate::Ultimate;
     use oxo_search::{RolloutConfig, Scheme};
+    use oxo_variants::tictactoe::TicTacToe;
+    use oxo_variants::ultimate::Ultimate;
 
     use oxo_play::play_search::{MAX_TIMED_SIMS, MIN_TIMED_SIMS};
 

@@ -104,7 +104,7 @@ mod tests {
     /// score head's clipped margin; the policy does not change.
     #[test]
     fn score_utility_mixes_the_score_head_into_the_value() {
-        use oxo_rules::paytoplay::PayToPlay;
+        use oxo_variants::paytoplay::PayToPlay;
         let config = NetConfig::new(1, 8).with_score_head(true);
         let net = Net::new::<PayToPlay>(&config, &Device::flex());
         let mut game = PayToPlay::new();

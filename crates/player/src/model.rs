@@ -197,15 +197,15 @@ pub fn spec_model(spec: &AgentSpec, variant: &str) -> Option<PathBuf> {
 pub(crate) mod tests {
     use super::*;
     use oxo_rules::Game;
-    use oxo_rules::tictactoe::TicTacToe;
-    use oxo_rules::ultimate::Ultimate;
+    use oxo_variants::tictactoe::TicTacToe;
+    use oxo_variants::ultimate::Ultimate;
 
     /// Every shipped model's `model.json` reads, agrees with its net, and its recorded
     /// graph, where it records one, is there and intact.
     #[test]
     fn shipped_models_are_whole() {
-        for variant in oxo_rules::Variant::ALL {
-            oxo_rules::with_variant!(variant, G => {
+        for variant in oxo_variants::Variant::ALL {
+            oxo_variants::with_variant!(variant, G => {
                 if let Some(path) = shipped_model(G::NAME) {
                     let model = ModelFile::open::<G>(&path).unwrap_or_else(|e| panic!("{e}"));
                     assert!(model.description.is_some(), "{}", G::NAME);

@@ -11,9 +11,9 @@ use oxo_nn::Encode;
 use oxo_play::SchemeName;
 use oxo_play::play_search::PlaySearch;
 use oxo_player::{ModelFile, NetAgent, shipped_model};
-use oxo_rules::paytoplay::PayToPlay;
-use oxo_rules::tictactoe::TicTacToe;
 use oxo_rules::{Action, ActionList, Game, Player};
+use oxo_variants::paytoplay::PayToPlay;
+use oxo_variants::tictactoe::TicTacToe;
 
 /// The simulations `oxo play` gives the shipped model by default.
 const SIMS: u32 = 200;

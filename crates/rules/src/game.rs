@@ -278,7 +278,7 @@ pub fn push_set_bits(out: &mut ActionList, mask: u128, offset: Action) {
 /// The lowest cell `i` of the mask `empty` for which `wins(mine | 1 << i)`: the first empty
 /// cell of a small board that completes one of the mover's patterns there.
 #[inline]
-pub(crate) fn first_completing(mine: u16, empty: u16, wins: impl Fn(u16) -> bool) -> Option<usize> {
+pub fn first_completing(mine: u16, empty: u16, wins: impl Fn(u16) -> bool) -> Option<usize> {
     let mut rest = empty;
     while rest != 0 {
         let cell = rest.trailing_zeros() as usize;

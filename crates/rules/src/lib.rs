@@ -1,4 +1,6 @@
-//! Exact, fast rules for the oxo tic-tac-toe variants.
+//! The language of oxo's rules: the [`Game`] trait every variant implements, its small types,
+//! board coordinates and symmetries. The variants themselves live in `oxo-variants`, one
+//! folder each.
 //!
 //! Every variant implements [`Game`]: a small `Copy` state that search and training copy and
 //! play on hundreds of millions of times. Moves are *actions*, indices into the variant's
@@ -10,22 +12,13 @@
 
 pub mod coords;
 pub mod symmetry;
-pub mod variant;
-
-pub mod adjacency;
-pub mod extreme;
-pub mod paytoplay;
-pub mod tictactoe;
-pub mod ultimate;
-pub mod xando;
 
 mod game;
 
 pub use game::{
     ActionList, Game, IllegalMove, MAX_ACTIONS, Outcome, ParseMoveError, Player, PlayoutPolicy,
-    playout, push_set_bits, random_below, random_playout,
+    first_completing, playout, push_set_bits, random_below, random_playout,
 };
-pub use variant::Variant;
 
 /// An action index: a cell `row * width + col`, or one of the variant's extra actions
 /// (`pass` in paytoplay, blackening moves in xando). See `docs/RULES.md`.

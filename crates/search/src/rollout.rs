@@ -100,7 +100,7 @@ pub fn mix_playouts<G: Game>(
 mod tests {
     use super::*;
     use crate::{BatchedSearch, GumbelConfig, Scheme, SearchConfig, UniformEvaluator};
-    use oxo_rules::tictactoe::TicTacToe;
+    use oxo_variants::tictactoe::TicTacToe;
     use rand::SeedableRng;
 
     fn position(moves: &[u16]) -> TicTacToe {

@@ -491,7 +491,7 @@ fn finish<G: Game>(config: &SearchConfig, slot: &mut Slot<G>, scratch: &mut Vec<
 
 #[cfg(test)]
 mod tests {
-    use oxo_rules::tictactoe::TicTacToe;
+    use oxo_variants::tictactoe::TicTacToe;
 
     use super::*;
     use crate::UniformEvaluator;

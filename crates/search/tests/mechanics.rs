@@ -6,12 +6,12 @@ use std::hash::{DefaultHasher, Hasher};
 
 use common::{Checked, legal};
 use oxo_rules::Game;
-use oxo_rules::tictactoe::TicTacToe;
 use oxo_search::gumbel::considered_visits;
 use oxo_search::{
     BatchedSearch, Evaluator, GumbelConfig, PuctConfig, Scheme, SearchConfig, SearchResult,
     UniformEvaluator,
 };
+use oxo_variants::tictactoe::TicTacToe;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 

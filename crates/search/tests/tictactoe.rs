@@ -6,9 +6,9 @@
 mod common;
 
 use common::{Checked, ExactEvaluator, Solver, legal, reachable};
-use oxo_rules::tictactoe::TicTacToe;
 use oxo_rules::{Action, Game};
 use oxo_search::{BatchedSearch, Evaluator, PuctConfig, Scheme, SearchConfig, UniformEvaluator};
+use oxo_variants::tictactoe::TicTacToe;
 
 /// PUCT for play: no root noise, the most visited move.
 fn puct(simulations: u32) -> SearchConfig {
@@ -78,7 +78,7 @@ fn threats(game: &TicTacToe) -> Vec<Action> {
     let marks = game.marks(opponent);
     legal(game)
         .into_iter()
-        .filter(|&a| oxo_rules::tictactoe::has_line(marks | 1 << a))
+        .filter(|&a| oxo_variants::tictactoe::has_line(marks | 1 << a))
         .collect()
 }
 

@@ -27,9 +27,9 @@ use oxo_agents::{Agent, Evaluate};
 use oxo_engine::{EngineKind, EngineModel};
 use oxo_nn::{Device, Net};
 use oxo_player::NetEvaluator;
-use oxo_rules::extreme::{Extreme, PATTERNS, board_points};
 use oxo_rules::{Game, Outcome, Player};
 use oxo_search::Evaluator;
+use oxo_variants::extreme::{Extreme, PATTERNS, board_points};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 

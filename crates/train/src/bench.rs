@@ -302,7 +302,7 @@ pub fn bench_selfplay<G: Encode>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oxo_rules::tictactoe::TicTacToe;
+    use oxo_variants::tictactoe::TicTacToe;
 
     #[test]
     fn benches_run_and_report_sane_numbers() {

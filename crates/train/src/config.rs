@@ -501,20 +501,12 @@ impl RunConfig {
 
     /// The text of `variant`'s default configuration (`configs/VARIANT.toml`, built into the
     /// binary so that `oxo train` runs from any directory), comments included.
-    pub fn default_text(variant: oxo_rules::Variant) -> &'static str {
-        use oxo_rules::Variant;
-        match variant {
-            Variant::TicTacToe => include_str!("../../../configs/tictactoe.toml"),
-            Variant::Ultimate => include_str!("../../../configs/ultimate.toml"),
-            Variant::Extreme => include_str!("../../../configs/extreme.toml"),
-            Variant::PayToPlay => include_str!("../../../configs/paytoplay.toml"),
-            Variant::XAndO => include_str!("../../../configs/xando.toml"),
-            Variant::Adjacency => include_str!("../../../configs/adjacency.toml"),
-        }
+    pub fn default_text(variant: oxo_variants::Variant) -> &'static str {
+        variant.default_config()
     }
 
     /// `variant`'s default configuration ([`RunConfig::default_text`]).
-    pub fn default_for(variant: oxo_rules::Variant) -> RunConfig {
+    pub fn default_for(variant: oxo_variants::Variant) -> RunConfig {
         RunConfig::from_toml(RunConfig::default_text(variant))
             .expect("the built-in configs are valid (tested)")
     }
@@ -526,18 +518,18 @@ impl RunConfig {
 
     /// Checks every field against its allowed range.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        let Ok(variant) = self.variant.parse::<oxo_rules::Variant>() else {
+        let Ok(variant) = self.variant.parse::<oxo_variants::Variant>() else {
             return Err(ConfigError {
                 field: "variant".into(),
                 message: format!(
                     "unknown variant '{}': allowed {}",
                     self.variant,
-                    oxo_rules::Variant::names()
+                    oxo_variants::Variant::names()
                 ),
             });
         };
         self.check_cell_target(variant)?;
-        let shape = oxo_rules::with_variant!(variant, G => oxo_nn::NetShape::of::<G>());
+        let shape = oxo_variants::with_variant!(variant, G => oxo_nn::NetShape::of::<G>());
         if !shape.fits_patch(self.net.patch) {
             return Err(ConfigError {
                 field: "net.patch".into(),
@@ -651,7 +643,7 @@ impl RunConfig {
                     .into(),
             });
         }
-        oxo_rules::with_variant!(variant, G => s.start_lines::<G>())?;
+        oxo_variants::with_variant!(variant, G => s.start_lines::<G>())?;
         open_range(
             "selfplay.dirichlet_alpha",
             s.dirichlet_alpha as f64,
@@ -727,7 +719,7 @@ impl RunConfig {
         self.check_rate_agents_with(|spec| match spec.kind == oxo_play::NET_KIND {
             true => Ok(()),
             false => {
-                oxo_rules::with_variant!(variant, G => oxo_agents::build_agent::<G>(spec).map(drop))
+                oxo_variants::with_variant!(variant, G => oxo_agents::build_agent::<G>(spec).map(drop))
                     .map_err(|e| e.to_string())
             }
         })
@@ -754,8 +746,8 @@ impl RunConfig {
 
     /// Checks that `variant` has what the cell head (`net.ownership_head`) learns: small
     /// boards to own, or scores for the points target.
-    fn check_cell_target(&self, variant: oxo_rules::Variant) -> Result<(), ConfigError> {
-        let (has_ownership, has_scores) = oxo_rules::with_variant!(variant, G => (
+    fn check_cell_target(&self, variant: oxo_variants::Variant) -> Result<(), ConfigError> {
+        let (has_ownership, has_scores) = oxo_variants::with_variant!(variant, G => (
             <G as oxo_rules::Game>::HAS_OWNERSHIP,
             <G as oxo_rules::Game>::HAS_SCORES,
         ));
@@ -883,7 +875,7 @@ pub(crate) mod tests {
             ("alphabeta:speed=3", "has no parameter 'speed'"),
             ("solver", "cannot play ultimate"),
         ] {
-            let text: Vec<String> = RunConfig::default_text(oxo_rules::Variant::Ultimate)
+            let text: Vec<String> = RunConfig::default_text(oxo_variants::Variant::Ultimate)
                 .lines()
                 .map(|line| match line.starts_with("rate_agents") {
                     true => format!("rate_agents = [\"random\", \"{agent}\"]"),
@@ -943,7 +935,7 @@ simulations = 4
     /// Every variant's built-in config is valid and names its variant.
     #[test]
     fn built_in_configs_are_valid() {
-        for variant in oxo_rules::Variant::ALL {
+        for variant in oxo_variants::Variant::ALL {
             assert_eq!(RunConfig::default_for(variant).variant, variant.name());
         }
     }
@@ -1163,7 +1155,7 @@ simulations = 4
         let config = RunConfig::from_toml(&good).unwrap();
         let lines = config
             .selfplay
-            .start_lines::<oxo_rules::tictactoe::TicTacToe>()
+            .start_lines::<oxo_variants::tictactoe::TicTacToe>()
             .unwrap();
         assert_eq!(lines, vec![vec![0, 1, 3, 4, 6], vec![4]]);
         assert_eq!(RunConfig::from_toml(&config.to_toml()).unwrap(), config);

@@ -356,7 +356,7 @@ pub fn rate_if_due<G: Encode + Evaluate>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oxo_rules::tictactoe::TicTacToe;
+    use oxo_variants::tictactoe::TicTacToe;
 
     /// A run whose config rates against a model of the same run: the config loads, the
     /// model's recorded value is read from it, and the agent builds. (Until the config's own

@@ -234,7 +234,7 @@ impl GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oxo_rules::tictactoe::TicTacToe;
+    use oxo_variants::tictactoe::TicTacToe;
 
     /// A real tictactoe game: X takes the top row (A1 B1 C1 are 0 1 2) while O plays 3 and 4.
     fn x_wins() -> GameRecord {
@@ -278,7 +278,7 @@ mod tests {
             GenerationRecords::load::<TicTacToe>(&path).unwrap(),
             records
         );
-        let err = GenerationRecords::load::<oxo_rules::ultimate::Ultimate>(&path).unwrap_err();
+        let err = GenerationRecords::load::<oxo_variants::ultimate::Ultimate>(&path).unwrap_err();
         assert!(err.to_string().contains("games of tictactoe"), "{err}");
         assert_eq!(records.positions(), 10);
         assert_eq!(records.full_positions(), 2);

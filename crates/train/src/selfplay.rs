@@ -380,7 +380,7 @@ mod tests {
     use super::*;
     use oxo_nn::{Device, NetConfig};
     use oxo_rules::Game;
-    use oxo_rules::tictactoe::TicTacToe;
+    use oxo_variants::tictactoe::TicTacToe;
 
     /// On one worker and on two, every game is complete and legal, each finished game is
     /// reported once, and full searches (only they) carry policy targets.

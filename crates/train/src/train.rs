@@ -437,7 +437,7 @@ pub fn fit<G: Encode>(
 mod tests {
     use super::*;
     use oxo_rules::ActionList;
-    use oxo_rules::tictactoe::TicTacToe;
+    use oxo_variants::tictactoe::TicTacToe;
 
     #[test]
     fn symmetry_augmentation_maps_policy_and_ownership_targets() {
@@ -510,7 +510,7 @@ mod tests {
     /// margin to its cell, signed for the position's mover, from that position on.
     #[test]
     fn the_points_target_credits_each_moves_margin_to_its_cell() {
-        use oxo_rules::adjacency::Adjacency;
+        use oxo_variants::adjacency::Adjacency;
         let cell = |name: &str| Adjacency::parse_action(name).unwrap();
         // X C3 (X3, alone: 3), O A1 (1), X D6 (1), O E5 (touching the X on D6: 1 + 2 = 3),
         // X D5 (X2, touching the X on D6 and the O on E5: (1 + 1 + 2) * 2 = 8).

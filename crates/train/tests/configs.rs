@@ -1,7 +1,7 @@
 //! Every shipped `configs/VARIANT.toml` parses, validates and names its own variant.
 
-use oxo_rules::Variant;
 use oxo_train::RunConfig;
+use oxo_variants::Variant;
 
 #[test]
 fn shipped_configs_are_valid() {

@@ -11,14 +11,12 @@ use std::path::Path;
 use std::process::Command;
 
 use oxo_nn::{Device, Encode, Net, NetConfig};
-use oxo_rules::adjacency::Adjacency;
-use oxo_rules::extreme::Extreme;
-use oxo_rules::paytoplay::PayToPlay;
-use oxo_rules::tictactoe::TicTacToe;
-use oxo_rules::ultimate::Ultimate;
-use oxo_rules::xando::XAndO;
 use oxo_rules::{Action, Game};
 use oxo_train::play_search::DEFAULT_PLAY_SEARCH;
+use oxo_variants::extreme::Extreme;
+use oxo_variants::tictactoe::TicTacToe;
+use oxo_variants::ultimate::Ultimate;
+use oxo_variants::{Variant, with_variant};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::Value;
@@ -289,21 +287,6 @@ fn exporting_a_missing_or_foreign_model_is_an_error() {
     assert!(!Path::new(&dir.path().join("out/model.onnx")).exists());
 }
 
-#[test]
-fn onnxruntime_matches_oxo_on_tictactoe() {
-    check_variant::<TicTacToe>(1);
-}
-
-#[test]
-fn onnxruntime_matches_oxo_on_ultimate() {
-    check_variant::<Ultimate>(2);
-}
-
-#[test]
-fn onnxruntime_matches_oxo_on_extreme() {
-    check_variant::<Extreme>(3);
-}
-
 /// A patch stem (one vector per small board) rearranges the policy logits in the traced
 /// graph: the ONNX file must put every logit on its own cell, as burn does.
 #[test]
@@ -313,17 +296,11 @@ fn onnxruntime_matches_oxo_on_extreme_with_a_patch_stem() {
     check_net::<Extreme>(4, &config);
 }
 
+/// Every registered variant: a variant without its Python port (or one whose port reads a
+/// position differently) fails here.
 #[test]
-fn onnxruntime_matches_oxo_on_paytoplay() {
-    check_variant::<PayToPlay>(4);
-}
-
-#[test]
-fn onnxruntime_matches_oxo_on_xando() {
-    check_variant::<XAndO>(5);
-}
-
-#[test]
-fn onnxruntime_matches_oxo_on_adjacency() {
-    check_variant::<Adjacency>(6);
+fn onnxruntime_matches_oxo_on_every_variant() {
+    for (seed, variant) in (1..).zip(Variant::ALL) {
+        with_variant!(variant, G => check_variant::<G>(seed));
+    }
 }

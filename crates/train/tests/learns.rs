@@ -13,12 +13,12 @@ use oxo_agents::{Agent, AgentSpec, build_agent};
 use oxo_engine::EngineKind;
 use oxo_nn::Device;
 use oxo_player::{ModelFile, NetAgent};
-use oxo_rules::tictactoe::TicTacToe;
 use oxo_rules::{Game, Outcome, Player};
 use oxo_train::RunConfig;
 use oxo_train::config::SchemeName;
 use oxo_train::play_search::PlaySearch;
 use oxo_train::roles::{ConfigChoice, Role, RoleOptions, StoreRun, run_role};
+use oxo_variants::tictactoe::TicTacToe;
 
 /// Plays `agent` against the solver from both sides; returns the agent's losses.
 fn losses_against_solver(agent: &mut dyn Agent<TicTacToe>, games: u64) -> usize {

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 
 use oxo_nn::{Device, Net};
 use oxo_rules::Game;
-use oxo_rules::tictactoe::TicTacToe;
 use oxo_train::roles::{ConfigChoice, Role, RoleOptions, StoreRun, run_role};
 use oxo_train::{GenerationRecords, RunConfig};
+use oxo_variants::tictactoe::TicTacToe;
 
 /// A tiny config: a few seconds per generation on two cores.
 const TINY: &str = r#"
@@ -312,7 +312,7 @@ fn one_generation_training_the_cell_head<G: oxo_nn::Encode + oxo_agents::Evaluat
 /// loss is logged.
 #[test]
 fn an_ownership_head_learns_who_wins_each_small_board() {
-    use oxo_rules::ultimate::Ultimate;
+    use oxo_variants::ultimate::Ultimate;
 
     let ultimate = TINY
         .replace("\"tictactoe\"", "\"ultimate\"")
@@ -356,7 +356,7 @@ fn an_ownership_head_learns_who_wins_each_small_board() {
 /// mover's view, and the head's loss is logged.
 #[test]
 fn a_points_target_sums_to_the_rest_of_the_games_margin() {
-    use oxo_rules::adjacency::Adjacency;
+    use oxo_variants::adjacency::Adjacency;
 
     let toml = TINY
         .replace("\"tictactoe\"", "\"adjacency\"")

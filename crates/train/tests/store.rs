@@ -5,10 +5,10 @@
 use std::path::Path;
 
 use oxo_nn::Device;
-use oxo_rules::tictactoe::TicTacToe;
 use oxo_train::RunConfig;
 use oxo_train::roles::trainer::TrainerRole;
 use oxo_train::roles::{ConfigChoice, Role, RoleOptions, StoreRun, run_role};
+use oxo_variants::tictactoe::TicTacToe;
 
 /// Tictactoe, 3 generations of 8 games, every candidate promoted: a second a generation.
 const CONFIG: &str = r#"

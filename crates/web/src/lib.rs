@@ -12,7 +12,7 @@
 mod board;
 mod session;
 
-use oxo_rules::Variant;
+use oxo_variants::Variant;
 use wasm_bindgen::prelude::*;
 
 pub use board::grid_glyphs;

@@ -4,8 +4,9 @@
 use oxo_encode::{Encode, PositionEval, WDL, search_value};
 use oxo_play::play_search::INITIAL_SIMULATION_RATE;
 use oxo_play::{Budget, NetValue, PlaySearch, PlaySettings, nn_eval_line};
-use oxo_rules::{ActionList, Game, Outcome, Player, Variant, with_variant};
+use oxo_rules::{ActionList, Game, Outcome, Player};
 use oxo_search::{BatchedSearch, SearchConfig, mix_playouts};
+use oxo_variants::{Variant, with_variant};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 

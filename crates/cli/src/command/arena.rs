@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use oxo_arena::{ArenaConfig, Report};
-use oxo_rules::{Variant, with_variant};
+use oxo_variants::{Variant, with_variant};
 
 use super::args::{
     AgentList, parse_agent_list, parse_games, parse_opening_plies, parse_threads, parse_variant,

@@ -2,7 +2,7 @@
 //! with what is accepted.
 
 use oxo_agents::AgentSpec;
-use oxo_rules::Variant;
+use oxo_variants::Variant;
 
 /// `--device`, as every command that runs the network takes it.
 #[derive(clap::Args)]
@@ -80,7 +80,7 @@ pub fn variant_help() -> String {
 
 pub fn parse_variant(text: &str) -> Result<Variant, String> {
     text.parse()
-        .map_err(|e: oxo_rules::variant::UnknownVariant| e.to_string())
+        .map_err(|e: oxo_variants::UnknownVariant| e.to_string())
 }
 
 pub fn parse_agent(text: &str) -> Result<AgentSpec, String> {

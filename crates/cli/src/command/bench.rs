@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use oxo_cli::bench;
 use oxo_cli::bench_net::{self, NetChoice};
-use oxo_rules::Variant;
+use oxo_variants::Variant;
 
 use super::args::{
     DeviceArg, EngineArg, parse_batch, parse_seconds, parse_threads, parse_variant, variant_help,

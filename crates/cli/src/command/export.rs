@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use oxo_rules::{Variant, with_variant};
+use oxo_variants::{Variant, with_variant};
 
 #[derive(clap::Args)]
 pub struct ExportArgs {

@@ -4,7 +4,7 @@ use std::io;
 
 use oxo_agents::AgentSpec;
 use oxo_cli::gtp;
-use oxo_rules::Variant;
+use oxo_variants::Variant;
 
 use super::args::{parse_agent, parse_variant, variant_help};
 

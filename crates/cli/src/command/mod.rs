@@ -12,6 +12,7 @@ pub mod gtp;
 pub mod play;
 pub mod status;
 pub mod train;
+pub mod variants;
 
 use std::io::{self, IsTerminal};
 

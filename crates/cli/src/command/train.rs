@@ -6,8 +6,8 @@ use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use oxo_rules::{Variant, with_variant};
 use oxo_train::roles::{ConfigChoice, Role, RoleOptions, StoreRun};
+use oxo_variants::{Variant, with_variant};
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
