@@ -1,5 +1,5 @@
-//! `oxo`: train, play, serve, rate, export, average, grow and benchmark networks for the
-//! tic-tac-toe variants. Each command lives in its own module under `command/`; this file
+//! `oxo`: train, play, serve, rate, judge, export, average, grow and benchmark networks for
+//! the tic-tac-toe variants, and list the variants. Each command lives in its own module under `command/`; this file
 //! parses the command line and hands over.
 
 mod command;
@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand};
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
-use command::{arena, average, bench, export, grow, gtp, play, status, train, variants};
+use command::{arena, average, bench, export, grow, gtp, judge, play, status, train, variants};
 
 /// Self-play reinforcement learning for tic-tac-toe variants: train networks, play them,
 /// serve them as a GTP-style engine, rate agents, export and benchmark.
@@ -55,6 +55,11 @@ enum Command {
     /// Deeper, with new residual blocks that start silent, or reading the input planes its
     /// variant's encoding gained since it was trained.
     Grow(grow::GrowArgs),
+    /// Judge an agent's moves by a variant's exact solver.
+    ///
+    /// The share of won and drawn positions (reached by random moves and by the agent's own
+    /// play) where its move keeps the exact value, and its games as X against `solver`.
+    Judge(judge::JudgeArgs),
     /// List the variants: one name a line, or --json with each one's shape.
     Variants(variants::VariantsArgs),
     /// Measure speed: the network, self-play, the rules and the handcrafted agents.
@@ -93,6 +98,7 @@ fn main() -> ExitCode {
         Command::Export(args) => args.run(),
         Command::Average(args) => args.run(),
         Command::Grow(args) => args.run(),
+        Command::Judge(args) => args.run(),
         Command::Variants(args) => args.run(),
         Command::Bench { target } => target.run(),
     };

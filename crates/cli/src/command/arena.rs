@@ -62,14 +62,25 @@ struct ResultsFile<'a> {
     made_by: MadeBy,
 }
 
-/// The oxo build and command line that played a tournament, so that a result file says how
-/// to play it again (each agent's model, graph and engine are in its standing).
+/// The oxo build and command line that made a result file, so that it says how to make it
+/// again (each agent's model, graph and engine are in its standing).
 #[derive(serde::Serialize)]
-struct MadeBy {
+pub(super) struct MadeBy {
     oxo_version: &'static str,
     /// The git commit oxo was built from, if it was built in a git checkout.
     git_commit: Option<String>,
     command: Vec<String>,
+}
+
+impl MadeBy {
+    /// This process: its build and command line.
+    pub(super) fn now() -> MadeBy {
+        MadeBy {
+            oxo_version: env!("CARGO_PKG_VERSION"),
+            git_commit: oxo_arena::record::build_commit(),
+            command: std::env::args().collect(),
+        }
+    }
 }
 
 fn run_arena(
@@ -113,11 +124,7 @@ fn run_arena(
     println!("{}", report.table());
     let results = ResultsFile {
         report: &report,
-        made_by: MadeBy {
-            oxo_version: env!("CARGO_PKG_VERSION"),
-            git_commit: oxo_arena::record::build_commit(),
-            command: std::env::args().collect(),
-        },
+        made_by: MadeBy::now(),
     };
     let json = serde_json::to_string_pretty(&results).expect("reports serialise");
     let svg = oxo_arena::chart::ratings_svg(&report);

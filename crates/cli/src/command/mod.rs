@@ -9,6 +9,7 @@ pub mod bench;
 pub mod export;
 pub mod grow;
 pub mod gtp;
+pub mod judge;
 pub mod play;
 pub mod status;
 pub mod train;
