@@ -14,3 +14,4 @@ run ultimate random,greedy,alphabeta:depth=4,uct:sims=2000
 run xando random,greedy,alphabeta:depth=3,uct:sims=20000
 run adjacency random,greedy,alphabeta:depth=3,uct:sims=10000
 run extreme random,greedy,alphabeta:depth=3,uct:sims=10000
+run connect4 random,greedy,alphabeta:depth=6,uct:sims=10000,solver

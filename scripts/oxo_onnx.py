@@ -834,8 +834,87 @@ class Adjacency(Game):
         return self._shaped(planes)
 
 
+# ======================================================================================
+# connect4
+# ======================================================================================
+
+
+class Connect4(Game):
+    """Connect Four, 7 columns by 6 rows (crates/variants/src/connect4/mod.rs).
+
+    Actions are cells, not columns: the legal ones are the lowest empty cell of each column
+    that is not full (`D6` is the bottom cell of the centre column). Four of a player's discs
+    in a line (row, column or either diagonal) win at once; a full board without one is a
+    draw. The mover is X when both have dropped equally many discs, also once the game is over.
+
+    Planes (6): mover discs, opponent discs, legal cells (none once over), legal cells where
+    the mover's disc makes four, legal cells where the opponent's disc would, ones.
+    """
+
+    NAME, WIDTH, HEIGHT, NUM_ACTIONS, PLANES = "connect4", 7, 6, 42, 6
+    # Every line of four cells: from each cell, right, down, down-right and down-left.
+    LINES = [
+        tuple((row + k * dr) * 7 + col + k * dc for k in range(4))
+        for row in range(6)
+        for col in range(7)
+        for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1))
+        if 0 <= row + 3 * dr < 6 and 0 <= col + 3 * dc < 7
+    ]
+
+    def __init__(self):
+        super().__init__()
+        self.discs: list[set[int]] = [set(), set()]
+
+    def occupied(self, cell: int) -> bool:
+        return cell in self.discs[X] or cell in self.discs[O]
+
+    def landing(self) -> list[int]:
+        """The lowest empty cell of each column that is not full, in increasing index order."""
+        cells = []
+        for col in range(7):
+            empty = [row for row in range(6) if not self.occupied(row * 7 + col)]
+            if empty:
+                cells.append(max(empty) * 7 + col)
+        return sorted(cells)
+
+    def makes_four(self, player: int, cell: int) -> bool:
+        """Whether `player`'s disc on `cell` would complete four in a line."""
+        mine = self.discs[player] | {cell}
+        return any(cell in line and all(c in mine for c in line) for line in self.LINES)
+
+    def legal_moves(self):
+        return [] if self.outcome else self.landing()
+
+    def check(self, action):
+        if self.occupied(action):
+            return "the square is occupied"
+        if action not in self.landing():
+            return "a disc falls to the lowest empty cell of its column"
+        return None
+
+    def apply(self, action):
+        mover = self.to_move
+        self.discs[mover].add(action)
+        self.to_move ^= 1
+        if any(all(c in self.discs[mover] for c in line) for line in self.LINES):
+            self.outcome = "x" if mover == X else "o"
+        elif len(self.discs[X]) + len(self.discs[O]) == 42:
+            self.outcome = "draw"
+
+    def encode(self):
+        planes = self._planes()
+        mover = self.to_move
+        legal = self.legal_moves()
+        set_cells(planes[0], self.discs[mover])
+        set_cells(planes[1], self.discs[mover ^ 1])
+        set_cells(planes[2], legal)
+        set_cells(planes[3], [c for c in legal if self.makes_four(mover, c)])
+        set_cells(planes[4], [c for c in legal if self.makes_four(mover ^ 1, c)])
+        return self._shaped(planes)
+
+
 VARIANTS: dict[str, type[Game]] = {
-    cls.NAME: cls for cls in (TicTacToe, Ultimate, Extreme, PayToPlay, XAndO, Adjacency)
+    cls.NAME: cls for cls in (TicTacToe, Ultimate, Extreme, PayToPlay, XAndO, Adjacency, Connect4)
 }
 
 

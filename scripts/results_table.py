@@ -22,7 +22,6 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-VARIANTS = ["ultimate", "extreme", "xando", "adjacency", "tictactoe", "paytoplay"]
 COLUMNS = {
     "default": "default agent vs `alphabeta:ms=100`",
     "ab500": "500 ms vs `alphabeta:ms=500`",
@@ -109,8 +108,9 @@ def models_table(manifest):
         "| variant | " + " | ".join(COLUMNS[c] for c in columns) + " | cost, CPU-hours |",
         "|---" * (len(columns) + 2) + "|",
     ]
+    # One row per shipped model, in the order [cost] lists them.
     cores = manifest["cost"]["cores"]
-    for variant in VARIANTS:
+    for variant in cores:
         row = [cells.get((variant, c), "") for c in columns]
         lines.append(f"| {variant} | " + " | ".join(row) + f" | {cost_cell(variant, cores[variant])} |")
     lines += ["", "The agents as the result files name them:", ""] + played

@@ -17,6 +17,7 @@ use oxo_rules::Game;
 mod harness;
 
 pub mod adjacency;
+pub mod connect4;
 pub mod extreme;
 pub mod paytoplay;
 pub mod tictactoe;
@@ -37,6 +38,7 @@ macro_rules! registered_variants {
             paytoplay::PayToPlay,
             xando::XAndO,
             adjacency::Adjacency,
+            connect4::Connect4,
         }
     };
 }
