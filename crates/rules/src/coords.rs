@@ -1,5 +1,6 @@
-//! Cell names (`A1` is the top-left cell, columns are letters, rows are numbers from the top)
-//! and a plain-text grid renderer shared by the variants' `Display` implementations.
+//! Cell names (`A1` is the top-left cell, columns are letters, rows are numbers from the top),
+//! a plain-text grid renderer shared by the variants' `Display` implementations, and the
+//! line directions of a grid for bitboard scans.
 
 use crate::ParseMoveError;
 
@@ -32,6 +33,41 @@ pub fn parse_cell(text: &str, width: usize, height: usize) -> Result<usize, Pars
         return Err(error());
     }
     Ok((row - 1) * width + col)
+}
+
+/// The four directions a line can take on a `width` x `height` grid of at most 64 cells (bit
+/// `row * width + col` of a `u64`), as `(shift, has_next)`: the cell after cell `i` is
+/// `i + shift`, and `has_next` holds the cells that have one in that direction on the grid
+/// (right, down, down-right, down-left). Shifting a mask of cells by `shift` after masking it
+/// with `has_next` steps every cell along the line without wrapping round an edge.
+pub const fn line_directions(width: usize, height: usize) -> [(u32, u64); 4] {
+    assert!(width * height <= 64, "a grid of at most 64 cells");
+    let (mut right, mut down, mut down_right, mut down_left) = (0u64, 0u64, 0u64, 0u64);
+    let mut cell = 0;
+    while cell < width * height {
+        let (row, col) = (cell / width, cell % width);
+        let bit = 1u64 << cell;
+        if col + 1 < width {
+            right |= bit;
+        }
+        if row + 1 < height {
+            down |= bit;
+            if col + 1 < width {
+                down_right |= bit;
+            }
+            if col > 0 {
+                down_left |= bit;
+            }
+        }
+        cell += 1;
+    }
+    let width = width as u32;
+    [
+        (1, right),
+        (width, down),
+        (width + 1, down_right),
+        (width - 1, down_left),
+    ]
 }
 
 /// Renders a grid as text: column letters on top, row numbers on the left, one character per
@@ -111,6 +147,21 @@ pub fn mark_cell(text: &str, width: usize, block: usize, cell: usize) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// On a 3x2 grid (cells 0 1 2 / 3 4 5): only cells left of the last column go right, only
+    /// the top row goes down, and the diagonals need both.
+    #[test]
+    fn line_directions_stop_at_the_edges() {
+        assert_eq!(
+            line_directions(3, 2),
+            [
+                (1, 0b011_011),
+                (3, 0b000_111),
+                (4, 0b000_011),
+                (2, 0b000_110)
+            ]
+        );
+    }
 
     #[test]
     fn cells_round_trip_on_every_grid_size() {

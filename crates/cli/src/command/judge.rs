@@ -181,16 +181,16 @@ impl JudgeArgs {
         let mut positions = Vec::new();
         for _ in 0..self.random_positions {
             let plies = rng.random_range(self.plies.from..=self.plies.to);
-            let Some(moves) = random_moves::<G>(plies, &mut rng) else {
+            let Some((game, moves)) = random_moves::<G>(plies, &mut rng) else {
                 continue;
             };
-            positions.push(judge_move(agent.as_mut(), &moves, Source::Random).0);
+            positions.push(judge_move(agent.as_mut(), &game, &moves, Source::Random).0);
         }
         for _ in 0..self.own_games {
             self.own_game(agent.as_mut(), &mut rng, &mut positions);
         }
         let first_against_solver = (0..self.first_games as u64)
-            .map(|game| first_against_solver(agent.as_mut(), self.seed + game))
+            .map(|game| self.first_against_solver::<G>(self.seed + game))
             .collect::<Result<_, String>>()?;
         Ok(Record {
             variant: G::NAME,
@@ -216,28 +216,48 @@ impl JudgeArgs {
         rng: &mut SmallRng,
         positions: &mut Vec<Judged>,
     ) {
-        let Some(mut moves) = random_moves::<G>(2, rng) else {
+        let Some((mut game, mut moves)) = random_moves::<G>(2, rng) else {
             return;
         };
-        loop {
-            let game = replay::<G>(&moves);
-            if game.is_over() || moves.len() > self.plies.to {
-                return;
-            }
+        while !game.is_over() && moves.len() <= self.plies.to {
             let chosen = if moves.len() >= self.plies.from {
-                let (judged, chosen) = judge_move(agent, &moves, Source::Own);
+                let (judged, chosen) = judge_move(agent, &game, &moves, Source::Own);
                 positions.push(judged);
                 chosen
             } else {
                 agent.choose(&game)
             };
+            game.play(chosen);
             moves.push(chosen);
         }
     }
+
+    /// A game from the empty board with the agent as X against `solver`, played by the
+    /// arena's game loop with `seed`: the agent's result.
+    fn first_against_solver<G: Encode + Evaluate>(
+        &self,
+        seed: u64,
+    ) -> Result<&'static str, String> {
+        let solver: AgentSpec = "solver".parse().map_err(|e| format!("{e}"))?;
+        let (end, _) = oxo_arena::play_game_with(
+            &oxo_player::build_any_agent::<G>,
+            &self.agent,
+            &solver,
+            G::new(),
+            seed,
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(match end.outcome() {
+            Some(Outcome::Win(Player::X)) => "win",
+            Some(Outcome::Win(Player::O)) => "loss",
+            _ => "draw",
+        })
+    }
 }
 
-/// `plies` uniformly random moves from the start, or `None` if the game ends before.
-fn random_moves<G: Game>(plies: usize, rng: &mut SmallRng) -> Option<Vec<Action>> {
+/// `plies` uniformly random moves from the start and the position they reach, or `None` if
+/// the game ends before.
+fn random_moves<G: Game>(plies: usize, rng: &mut SmallRng) -> Option<(G, Vec<Action>)> {
     let mut game = G::new();
     let mut moves = Vec::with_capacity(plies);
     for _ in 0..plies {
@@ -248,56 +268,23 @@ fn random_moves<G: Game>(plies: usize, rng: &mut SmallRng) -> Option<Vec<Action>
         game.play(action);
         moves.push(action);
     }
-    (!game.is_over()).then_some(moves)
+    (!game.is_over()).then_some((game, moves))
 }
 
-fn replay<G: Game>(moves: &[Action]) -> G {
-    let mut game = G::new();
-    for &action in moves {
-        game.play(action);
-    }
-    game
-}
-
-/// The agent's move in the position `moves` reach, judged by both exact values.
+/// The agent's move in `game` (reached by `moves`), judged by both exact values.
 fn judge_move<G: Evaluate>(
     agent: &mut dyn Agent<G>,
+    game: &G,
     moves: &[Action],
     source: Source,
 ) -> (Judged, Action) {
-    let game = replay::<G>(moves);
-    let chosen = agent.choose(&game);
+    let chosen = agent.choose(game);
     let judged = Judged {
         source,
         moves: moves.iter().map(|&a| G::format_action(a)).collect(),
         value: game.exact_value().expect("a solvable variant"),
         chosen: G::format_action(chosen),
-        chosen_value: exact_action_value(&game, chosen),
+        chosen_value: exact_action_value(game, chosen),
     };
     (judged, chosen)
-}
-
-/// A game from the empty board with the agent as X against `solver:seed=SEED`: the agent's
-/// result.
-fn first_against_solver<G: Evaluate>(
-    agent: &mut dyn Agent<G>,
-    seed: u64,
-) -> Result<&'static str, String> {
-    let spec: AgentSpec = format!("solver:seed={seed}")
-        .parse()
-        .map_err(|e| format!("{e}"))?;
-    let mut solver = oxo_agents::build_agent::<G>(&spec).map_err(|e| e.to_string())?;
-    let mut game = G::new();
-    while !game.is_over() {
-        let action = match game.to_move() {
-            Player::X => agent.choose(&game),
-            Player::O => solver.choose(&game),
-        };
-        game.play(action);
-    }
-    Ok(match game.outcome() {
-        Some(Outcome::Win(Player::X)) => "win",
-        Some(Outcome::Win(Player::O)) => "loss",
-        _ => "draw",
-    })
 }

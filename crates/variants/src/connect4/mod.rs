@@ -55,36 +55,9 @@ pub const LEFT_COLUMN: u64 = {
     mask
 };
 
-/// The four directions a line can take, as `(shift, has_next)`: the cell after cell `i` is
-/// `i + shift`, and `has_next` holds the cells that have one in that direction on the grid
-/// (right, down, down-right, down-left).
-pub const DIRECTIONS: [(u32, u64); 4] = {
-    let (mut right, mut down, mut down_right, mut down_left) = (0u64, 0u64, 0u64, 0u64);
-    let mut cell = 0;
-    while cell < CELLS {
-        let (row, col) = (cell / COLUMNS, cell % COLUMNS);
-        let bit = 1u64 << cell;
-        if col + 1 < COLUMNS {
-            right |= bit;
-        }
-        if row + 1 < ROWS {
-            down |= bit;
-            if col + 1 < COLUMNS {
-                down_right |= bit;
-            }
-            if col > 0 {
-                down_left |= bit;
-            }
-        }
-        cell += 1;
-    }
-    [
-        (1, right),
-        (COLUMNS as u32, down),
-        (COLUMNS as u32 + 1, down_right),
-        (COLUMNS as u32 - 1, down_left),
-    ]
-};
+/// The four directions a line can take on the grid, as `(shift, has_next)`
+/// ([`coords::line_directions`]: right, down, down-right, down-left).
+pub const DIRECTIONS: [(u32, u64); 4] = coords::line_directions(COLUMNS, ROWS);
 
 /// The cells whose next cell along direction `(shift, has_next)` is in `cells`.
 #[inline]

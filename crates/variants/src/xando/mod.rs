@@ -60,38 +60,8 @@ pub const TURNS_PER_PLAYER: u32 = 16;
 /// Points for a maximal run of a player's symbols, indexed by its length (0 and 1 score 0).
 pub const RUN_POINTS: [i32; SIZE + 1] = [0, 0, 1, -5, 10, -15, 25];
 
-/// The four directions a run can take, as `(shift, has_next)`: the cell after cell `i` is
-/// `i + shift`, and `has_next` holds the cells that have one in that direction on the grid.
-const DIRECTIONS: [(u32, u64); 4] = {
-    let mut right = 0u64;
-    let mut down = 0u64;
-    let mut down_right = 0u64;
-    let mut down_left = 0u64;
-    let mut cell = 0;
-    while cell < CELLS {
-        let (row, col) = (cell / SIZE, cell % SIZE);
-        let bit = 1u64 << cell;
-        if col + 1 < SIZE {
-            right |= bit;
-        }
-        if row + 1 < SIZE {
-            down |= bit;
-            if col + 1 < SIZE {
-                down_right |= bit;
-            }
-            if col > 0 {
-                down_left |= bit;
-            }
-        }
-        cell += 1;
-    }
-    [
-        (1, right),
-        (SIZE as u32, down),
-        (SIZE as u32 + 1, down_right),
-        (SIZE as u32 - 1, down_left),
-    ]
-};
+/// The four directions a run can take ([`coords::line_directions`]).
+const DIRECTIONS: [(u32, u64); 4] = coords::line_directions(SIZE, SIZE);
 
 const CELL_MAPS: [[u16; CELLS]; SQUARE_SYMMETRIES] = symmetry::square_cell_maps::<CELLS>(SIZE);
 
