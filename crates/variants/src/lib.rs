@@ -3,9 +3,10 @@
 //! [`oxo_agents::Evaluate`]) and its tests (`tests.rs`: a slow reference implementation and
 //! the shared suite of `harness.rs`). Its training config is `configs/NAME.toml`.
 //!
-//! A variant is registered by its `mod` line below and its line in [`registered_variants!`];
-//! from that list come [`Variant`], its names, its configs and [`with_variant!`], which runs
-//! generic code on a variant chosen at run time. `docs/adding-a-variant.md` walks through it.
+//! A variant is registered by its `pub mod` line below, in the order commands list them:
+//! `build.rs` writes [`registered_variants!`] from those lines, and from that list come
+//! [`Variant`], its names, its configs and [`with_variant!`], which runs generic code on a
+//! variant chosen at run time. `docs/adding-a-variant.md` walks through it.
 
 use std::fmt;
 use std::str::FromStr;
@@ -16,32 +17,24 @@ use oxo_rules::Game;
 #[macro_use]
 mod harness;
 
-pub mod adjacency;
-pub mod connect4;
-pub mod extreme;
-pub mod paytoplay;
+// The registered variants, one `pub mod` line each, a blank line apart (so rustfmt keeps
+// their order).
+
 pub mod tictactoe;
+
 pub mod ultimate;
+
+pub mod extreme;
+
+pub mod paytoplay;
+
 pub mod xando;
 
-/// The registered variants, one `module::Type` line each, in the order the documentation
-/// lists them. Expands to `$crate::$then! { $args module::Type, ... }`, so that each list
-/// derived from it ([`Variant`], [`with_variant!`]) is written once, here.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! registered_variants {
-    ($then:ident ! $args:tt) => {
-        $crate::$then! { $args
-            tictactoe::TicTacToe,
-            ultimate::Ultimate,
-            extreme::Extreme,
-            paytoplay::PayToPlay,
-            xando::XAndO,
-            adjacency::Adjacency,
-            connect4::Connect4,
-        }
-    };
-}
+pub mod adjacency;
+
+pub mod connect4;
+
+include!(concat!(env!("OUT_DIR"), "/registry.rs"));
 
 /// Declares [`Variant`] from the registered list.
 macro_rules! declare_variants {
@@ -152,8 +145,8 @@ mod tests {
         assert!(err.contains("chess") && err.contains("ultimate") && err.contains("adjacency"));
     }
 
-    /// A folder left out of the list (or a list line whose `Game::NAME` is not its folder's
-    /// name) would be a variant no command can reach.
+    /// A folder without its `mod` line fails the build; a variant whose `Game::NAME` is not
+    /// its folder's name would be one no command reaches by the name its files carry.
     #[test]
     fn every_folder_is_a_registered_variant_of_its_name() {
         let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
