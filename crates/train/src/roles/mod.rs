@@ -604,14 +604,14 @@ pub fn run_role<G: Encode + Evaluate>(
 
 /// How `Role::All` shares `cores` cores: threads for the trainer, and for self-play (the
 /// gate plays on self-play's, between candidates). Self-play scales with cores, training
-/// gains little from many (docs/performance.md: 1.34x from 2 to 16), so self-play gets
-/// three quarters of them and the trainer the rest; but the trainer gets two threads at
-/// least, so on a small machine it shares a core with self-play and takes it whenever
-/// self-play waits (the splits measured: lab/bench/2026-12-02/splits.txt).
+/// less (docs/performance.md), so self-play gets three quarters of them and the trainer the
+/// rest, one core at least each. The trainer's threads are data-parallel replicas that meet
+/// at every step, so a thread more than its cores makes every step wait for the slowest
+/// (the splits measured: lab/bench/2026-12-02/splits.txt).
 pub fn core_split(cores: usize) -> (usize, usize) {
     let cores = cores.max(1);
     let quarter = (cores / 4).max(1);
-    (quarter.max(2).min(cores), (cores - quarter).max(1))
+    (quarter, (cores - quarter).max(1))
 }
 
 /// Runs the trainer, the gate and self-play of `run` at once in this process, each on its
@@ -641,8 +641,8 @@ fn run_all<G: Encode + Evaluate>(
     )?;
     play_run.journal = Arc::clone(&run.journal);
     tracing::info!(
-        "all roles at once on {cores} cores: trainer {train_threads} threads, self-play and \
-         gate {play_threads}"
+        "all roles at once; cores: {cores}, the trainer's threads: {train_threads}, self-play's \
+         and the gate's: {play_threads}"
     );
     let stop = AtomicBool::new(false);
     let roles = [
@@ -734,13 +734,14 @@ fn role_loop<G: Encode + Evaluate>(
 mod tests {
     use super::core_split;
 
-    /// Every core has a role; the trainer has two threads where there are two cores.
+    /// Every core has one role (one core: both share it), so no trainer replica waits for a
+    /// core that self-play holds.
     #[test]
     fn cores_are_shared_between_the_trainer_and_self_play() {
         let splits = [
             (1, (1, 1)),
-            (2, (2, 1)),
-            (4, (2, 3)),
+            (2, (1, 1)),
+            (4, (1, 3)),
             (8, (2, 6)),
             (16, (4, 12)),
             (32, (8, 24)),

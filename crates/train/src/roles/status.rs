@@ -167,9 +167,7 @@ fn budget_line(run: &StoreRun, trained: Option<&(u64, serde_json::Value)>) -> Re
         (t.steps_per_generation * t.batch_size) as f64 / s.games_per_generation.max(1) as f64;
     let threads = trained
         .and_then(|(_, record)| record["threads"].as_u64())
-        .map_or(String::new(), |n| {
-            format!("; the trainer trains on {n} threads")
-        });
+        .map_or(String::new(), |n| format!("; the trainer's threads: {n}"));
     let newest_play = run
         .store
         .list("metrics/selfplay/")?
@@ -181,7 +179,7 @@ fn budget_line(run: &StoreRun, trained: Option<&(u64, serde_json::Value)>) -> Re
             .get_json(&object.key)?
             .and_then(|record| record["workers"].as_u64())
             .map_or(String::new(), |n| {
-                format!(", the newest self-play batch on {n} threads")
+                format!(", the newest self-play batch's: {n}")
             }),
         None => String::new(),
     };
