@@ -85,11 +85,19 @@ def figure_cell(figure):
     return cell, specs
 
 
-def cost_cell(variant, cores):
+def cost_cell(variant, cost):
+    """The CPU-hours of a shipped model: its model.json's run seconds times the cores its runs
+    had, or, for a chain of runs on different cores, the CPU time measured and its record."""
+    link = f"[model.json](models/{variant}/model.json)"
+    if isinstance(cost, dict):
+        record = ROOT / cost["record"]
+        if not record.is_file():
+            raise ManifestError(f"{cost['record']}: no such cost record")
+        return f"{cost['cpu_seconds'] / 3600:.2f} ({link}, [measured]({cost['record']}))"
     meta = json.loads((ROOT / "models" / variant / "model.json").read_text())
     provenance = meta["provenance"]
     seconds = provenance.get("total_stage_seconds", provenance["stage_seconds"])
-    return f"{seconds * cores / 3600:.2f} ([model.json](models/{variant}/model.json))"
+    return f"{seconds * cost / 3600:.2f} ({link})"
 
 
 def models_table(manifest):
