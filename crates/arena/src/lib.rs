@@ -6,6 +6,7 @@
 pub mod chart;
 pub mod elo;
 pub mod record;
+pub mod runner;
 
 use oxo_agents::{Agent, AgentSpec, Evaluate, SpecError, build_agent};
 use oxo_rules::{Action, Game, Outcome, Player};
@@ -15,6 +16,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::elo::{PairScore, Rating, fit_ratings};
+use crate::runner::{AgentMover, Start, run_games};
 
 /// How a tournament is played.
 #[derive(Clone, Debug)]
@@ -162,19 +164,23 @@ pub fn play_game_with<G: Game>(
     start: G,
     seed: u64,
 ) -> Result<(G, Vec<Action>), SpecError> {
-    let mut agents = [
-        factory(&seeded(x, mix(seed, 1, 0)))?,
-        factory(&seeded(o, mix(seed, 2, 0)))?,
-    ];
-    let mut game = start;
-    let mut moves = Vec::new();
-    while !game.is_over() {
-        let action: Action = agents[game.to_move().index()].choose(&game);
-        assert!(game.is_legal(action), "agent chose an illegal move");
-        game.play(action);
-        moves.push(action);
-    }
-    Ok((game, moves))
+    let mut x = AgentMover(factory(&seeded(x, mix(seed, 1, 0)))?);
+    let mut o = AgentMover(factory(&seeded(o, mix(seed, 2, 0)))?);
+    let mut start = Some(Start {
+        game: start,
+        opening: Vec::new(),
+        movers: [0, 1],
+    });
+    let mut played = None;
+    run_games(
+        &mut [&mut x, &mut o],
+        1,
+        &mut || start.take(),
+        &mut |game| {
+            played = Some((game.end, game.moves));
+        },
+    );
+    Ok(played.expect("the game was played"))
 }
 
 /// Plays the round robin: every pair of agents, `games_per_pair` games each from shared

@@ -5,10 +5,11 @@
 
 use oxo_agents::{AgentSpec, Evaluate};
 use oxo_arena::ArenaConfig;
+use oxo_arena::runner::{Mover, Start, run_games};
 use oxo_engine::EngineModel;
 use oxo_nn::{Device, Encode, Net};
-use oxo_rules::{Outcome, Player};
-use oxo_search::BatchedSearch;
+use oxo_rules::{Action, Game, Outcome, Player};
+use oxo_search::{BatchedSearch, Evaluator};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde::Serialize;
@@ -24,8 +25,8 @@ use oxo_player::net_evaluator;
 
 /// Plays `nets[0]` against `nets[1]` from each opening twice, the first as X then as O, both
 /// searching as `search` says and valuing positions by `value` (playouts drawn from `seed`),
-/// each on its own one-thread engine; returns the first net's score (1, 0.5, 0) in each
-/// game, in order.
+/// each on its own one-thread engine, all games at once through [`run_games`]; returns the
+/// first net's score (1, 0.5, 0) in each game, in order.
 pub fn play_pairs<G: Encode>(
     nets: [&EngineModel; 2],
     search: &PlaySearch,
@@ -36,60 +37,69 @@ pub fn play_pairs<G: Encode>(
     let n = openings.len() * 2;
     let seeds: Vec<u64> = (0..n as u64).collect();
     let config = search.config(search.max_simulations());
-    let mut searches = [
-        BatchedSearch::<G>::new(config, &seeds),
-        BatchedSearch::<G>::new(config, &seeds),
-    ];
-    let mut games: Vec<G> = (0..n).map(|i| openings[i / 2]).collect();
-    let a_player = |i: usize| {
-        if i.is_multiple_of(2) {
-            Player::X
-        } else {
-            Player::O
-        }
-    };
     let mut rngs = [
         SmallRng::seed_from_u64(mix(seed, 0, 6)),
         SmallRng::seed_from_u64(mix(seed, 1, 6)),
     ];
     let [rng_a, rng_b] = &mut rngs;
     let [mut engine_a, mut engine_b] = nets.map(|net| net.open(1));
-    let mut evaluators = [
-        net_evaluator(&value, Some(&mut engine_a), rng_a),
-        net_evaluator(&value, Some(&mut engine_b), rng_b),
-    ];
-    while games.iter().any(|g| !g.is_over()) {
-        for (i, game) in games.iter().enumerate() {
-            if game.is_over() {
-                searches[0].clear(i);
-                searches[1].clear(i);
-                continue;
-            }
-            let side = usize::from(game.to_move() != a_player(i));
-            searches[side].set_root(i, *game);
-            searches[1 - side].clear(i);
+    let mut a = SearchMover {
+        search: BatchedSearch::<G>::new(config, &seeds),
+        evaluator: net_evaluator(&value, Some(&mut engine_a), rng_a),
+    };
+    let mut b = SearchMover {
+        search: BatchedSearch::<G>::new(config, &seeds),
+        evaluator: net_evaluator(&value, Some(&mut engine_b), rng_b),
+    };
+    // Game 2k: the first net is X from opening k; game 2k + 1: it is O.
+    let mut games = (0..n).map(|i| Start {
+        game: openings[i / 2],
+        opening: Vec::new(),
+        movers: if i.is_multiple_of(2) { [0, 1] } else { [1, 0] },
+    });
+    let mut scores = vec![0.0; n];
+    run_games(
+        &mut [&mut a, &mut b],
+        n,
+        &mut || games.next(),
+        &mut |game| {
+            let first = if game.index.is_multiple_of(2) {
+                Player::X
+            } else {
+                Player::O
+            };
+            scores[game.index] = match game.end.outcome() {
+                Some(Outcome::Win(p)) if p == first => 1.0,
+                Some(Outcome::Draw) => 0.5,
+                _ => 0.0,
+            };
+        },
+    );
+    scores
+}
+
+/// A net's batched search as a [`Mover`]: one search over every game where it is to move,
+/// its positions evaluated together.
+struct SearchMover<G: Game, E> {
+    search: BatchedSearch<G>,
+    evaluator: E,
+}
+
+impl<G: Game, E: Evaluator<G>> Mover<G> for SearchMover<G, E> {
+    fn choose(&mut self, to_move: &[(usize, G)], moves: &mut Vec<Action>) {
+        for slot in 0..self.search.num_games() {
+            self.search.clear(slot);
         }
-        for (search, evaluator) in searches.iter_mut().zip(evaluators.iter_mut()) {
-            search.run(evaluator);
+        for &(slot, game) in to_move {
+            self.search.set_root(slot, game);
         }
-        for (i, game) in games.iter_mut().enumerate() {
-            if game.is_over() {
-                continue;
-            }
-            let side = usize::from(game.to_move() != a_player(i));
-            let action = searches[side].result(i).expect("searched").action;
-            game.play(action);
-        }
+        self.search.run(&mut self.evaluator);
+        moves.extend(
+            to_move
+                .iter()
+                .map(|&(slot, _)| self.search.result(slot).expect("searched").action),
+        );
     }
-    games
-        .iter()
-        .enumerate()
-        .map(|(i, g)| match g.outcome() {
-            Some(Outcome::Win(p)) if p == a_player(i) => 1.0,
-            Some(Outcome::Draw) => 0.5,
-            _ => 0.0,
-        })
-        .collect()
 }
 
 /// The SPRT log-likelihood ratio of `scores` (1, 0.5, 0 per game) for Elo `elo1` against

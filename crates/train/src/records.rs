@@ -20,7 +20,7 @@ pub struct MoveTarget {
 }
 
 /// One self-play game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
     /// Every action from the start position.
     pub actions: Vec<Action>,

@@ -9,10 +9,11 @@
 
 use std::time::Instant;
 
+use oxo_arena::runner::{Mover, Start, run_games};
 use oxo_engine::{Engine, EngineModel};
 use oxo_nn::{Encode, Net};
 use oxo_rules::{Action, ActionList, Outcome, Player};
-use oxo_search::BatchedSearch;
+use oxo_search::{BatchedSearch, Evaluator};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
@@ -122,36 +123,29 @@ pub fn mix(a: u64, b: u64, c: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A game in progress in one slot.
-struct Live<G> {
+/// An opening under way: the position and the moves that reached it.
+struct Opening<G> {
     game: G,
-    record: GameRecord,
-    full: bool,
+    moves: Vec<Action>,
 }
 
-impl<G: Encode> Live<G> {
-    /// Plays an opening move, recorded with no training target, unless it would end the
-    /// game; says whether it was played.
-    fn open_with(&mut self, action: Action) -> bool {
+impl<G: Encode> Opening<G> {
+    /// Plays an opening move unless it would end the game; says whether it was played.
+    fn play(&mut self, action: Action) -> bool {
         let mut next = self.game;
         next.play(action);
         if next.is_over() {
             return false;
         }
         self.game = next;
-        self.record.actions.push(action);
-        self.record.targets.push(MoveTarget {
-            full: false,
-            policy: Vec::new(),
-            value: 0.0,
-        });
+        self.moves.push(action);
         true
     }
 }
 
-/// A new game for a self-play slot. With probability `start_game_prob`, the position after
-/// a uniformly chosen number of moves of one of `start_lines` (the config's `start_games`),
-/// chosen uniformly; else with probability `random_opening_prob` the position after 1 to
+/// A new self-play game. With probability `start_game_prob`, the position after a uniformly
+/// chosen number of moves of one of `start_lines` (the config's `start_games`), chosen
+/// uniformly; else with probability `random_opening_prob` the position after 1 to
 /// `random_opening_plies` uniformly random moves (KataGo's opening diversity, so that the
 /// net also learns positions its own play avoids); else the start position. The opening
 /// moves are recorded but are no training targets, and an opening stops short of a move
@@ -161,38 +155,33 @@ fn start_game<G: Encode>(
     start_lines: &[Vec<Action>],
     rng: &mut SmallRng,
     legal: &mut ActionList,
-) -> Live<G> {
-    let mut live = Live {
+) -> Start<G> {
+    let mut opening = Opening {
         game: G::new(),
-        record: GameRecord {
-            actions: Vec::new(),
-            targets: Vec::new(),
-            winner: None,
-            scores: None,
-        },
-        full: false,
+        moves: Vec::new(),
     };
     if !start_lines.is_empty() && rng.random::<f64>() < s.start_game_prob {
         let line = &start_lines[rng.random_range(0..start_lines.len())];
         let plies = rng.random_range(1..=line.len());
         for &action in &line[..plies] {
-            if !live.open_with(action) {
+            if !opening.play(action) {
                 break;
             }
         }
-        return live;
-    }
-    if s.random_opening_plies == 0 || rng.random::<f64>() >= s.random_opening_prob {
-        return live;
-    }
-    let plies = rng.random_range(1..=s.random_opening_plies);
-    for _ in 0..plies {
-        live.game.legal_actions(legal);
-        if !live.open_with(legal[rng.random_range(0..legal.len())]) {
-            break;
+    } else if s.random_opening_plies > 0 && rng.random::<f64>() < s.random_opening_prob {
+        let plies = rng.random_range(1..=s.random_opening_plies);
+        for _ in 0..plies {
+            opening.game.legal_actions(legal);
+            if !opening.play(legal[rng.random_range(0..legal.len())]) {
+                break;
+            }
         }
     }
-    live
+    Start {
+        game: opening.game,
+        opening: opening.moves,
+        movers: [0, 0],
+    }
 }
 
 /// Plays `games` self-play games of `G` with `net` as `config` says, seeded by `seed`,
@@ -244,7 +233,8 @@ pub fn play_games_on<G: Encode>(
     (records, stats)
 }
 
-/// One worker's share of [`play_games`]: `games` games, `parallel` at a time.
+/// One worker's share of [`play_games`]: `games` games, `parallel` at a time, through
+/// [`run_games`].
 fn play_worker_games<G: Encode>(
     engine: Option<&mut Engine>,
     config: &RunConfig,
@@ -273,57 +263,113 @@ fn play_worker_games<G: Encode>(
             config.net_value(),
         )
     };
-    let mut full = BatchedSearch::<G>::new(full_search, &seeds(1));
-    let mut fast = BatchedSearch::<G>::new(fast_search, &seeds(2));
-    let mut rng = SmallRng::seed_from_u64(mix(seed, 0, 3));
     let mut playout_rng = SmallRng::seed_from_u64(mix(seed, 0, 5));
-    let mut evaluator = net_evaluator(&value, engine, &mut playout_rng);
+    let mut player = SelfPlayer {
+        exploring_moves: s.exploring_moves(),
+        full: BatchedSearch::<G>::new(full_search, &seeds(1)),
+        fast: BatchedSearch::<G>::new(fast_search, &seeds(2)),
+        full_search_prob,
+        evaluator: net_evaluator(&value, engine, &mut playout_rng),
+        rng: SmallRng::seed_from_u64(mix(seed, 0, 8)),
+        legal: ActionList::new(),
+        games: (0..n).map(|_| SlotGame::default()).collect(),
+        done: Vec::with_capacity(games),
+        stats: SelfPlayStats::default(),
+    };
     let start_lines = s
         .start_lines::<G>()
         .expect("start games are checked when the config is read");
-    let mut slots: Vec<Option<Live<G>>> = (0..n).map(|_| None).collect();
-    let mut started = 0;
-    let mut done = Vec::with_capacity(games);
-    let mut stats = SelfPlayStats::default();
+    let mut rng = SmallRng::seed_from_u64(mix(seed, 0, 3));
     let mut legal = ActionList::new();
-    for slot in slots.iter_mut() {
-        if started < games {
-            *slot = Some(start_game(s, &start_lines, &mut rng, &mut legal));
+    let mut started = 0;
+    let mut next = || {
+        (started < games).then(|| {
             started += 1;
-        }
+            start_game(s, &start_lines, &mut rng, &mut legal)
+        })
+    };
+    run_games(&mut [&mut player], n, &mut next, &mut |_| on_game());
+    let mut stats = player.stats;
+    stats.games = player.done.len();
+    stats.seconds = start.elapsed().as_secs_f64();
+    stats.workers = 1;
+    stats.worker_seconds = stats.seconds;
+    stats.eval_seconds = player.evaluator.inner.time.as_secs_f64();
+    stats.evaluations = player.evaluator.inner.positions;
+    stats.eval_calls = player.evaluator.inner.calls;
+    (player.done, stats)
+}
+
+/// A self-play game in a slot: its record so far, and whether its move now is a full search.
+#[derive(Default)]
+struct SlotGame {
+    record: GameRecord,
+    full: bool,
+}
+
+/// Self-play as a [`Mover`]: one net plays both colours of every game, each move a full
+/// search (a policy target) or a fast one, as playout cap randomisation draws, and each
+/// move's search result recorded as its training target.
+struct SelfPlayer<G: Encode, E> {
+    /// Moves (openings included) played at temperature 1 before the search's choice rules.
+    exploring_moves: usize,
+    full: BatchedSearch<G>,
+    fast: BatchedSearch<G>,
+    /// The chance of a full search for X's moves and for O's.
+    full_search_prob: [f64; 2],
+    evaluator: E,
+    /// Draws full or fast searches.
+    rng: SmallRng,
+    legal: ActionList,
+    /// The game in each slot.
+    games: Vec<SlotGame>,
+    /// Finished games, in the order they ended.
+    done: Vec<GameRecord>,
+    stats: SelfPlayStats,
+}
+
+impl<G: Encode, E: Evaluator<G>> Mover<G> for SelfPlayer<G, E> {
+    fn begin(&mut self, slot: usize, _: &G, opening: &[Action]) {
+        let unsearched = MoveTarget {
+            full: false,
+            policy: Vec::new(),
+            value: 0.0,
+        };
+        self.games[slot].record = GameRecord {
+            actions: opening.to_vec(),
+            targets: vec![unsearched; opening.len()],
+            winner: None,
+            scores: None,
+        };
     }
-    while slots.iter().any(Option::is_some) {
-        for (i, slot) in slots.iter_mut().enumerate() {
-            let Some(live) = slot else {
-                full.clear(i);
-                fast.clear(i);
-                continue;
-            };
-            let prob = full_search_prob[live.game.to_move().index()];
-            live.full = prob >= 1.0 || rng.random::<f64>() < prob;
-            let temperature = if live.record.actions.len() < s.exploring_moves() {
-                1.0
-            } else {
-                0.0
-            };
-            let (on, off) = if live.full {
-                (&mut full, &mut fast)
-            } else {
-                (&mut fast, &mut full)
-            };
-            on.set_root(i, live.game);
-            on.set_temperature(i, temperature);
-            off.clear(i);
+
+    fn choose(&mut self, to_move: &[(usize, G)], moves: &mut Vec<Action>) {
+        for slot in 0..self.games.len() {
+            self.full.clear(slot);
+            self.fast.clear(slot);
         }
-        full.run(&mut evaluator);
-        fast.run(&mut evaluator);
-        for (i, slot) in slots.iter_mut().enumerate() {
-            let Some(live) = slot else { continue };
-            let search = if live.full { &full } else { &fast };
-            let result = search.result(i).expect("every live game was searched");
+        for &(slot, game) in to_move {
+            let prob = self.full_search_prob[game.to_move().index()];
+            let live = &mut self.games[slot];
+            live.full = prob >= 1.0 || self.rng.random::<f64>() < prob;
+            let exploring = live.record.actions.len() < self.exploring_moves;
+            let search = if live.full {
+                &mut self.full
+            } else {
+                &mut self.fast
+            };
+            search.set_root(slot, game);
+            search.set_temperature(slot, if exploring { 1.0 } else { 0.0 });
+        }
+        self.full.run(&mut self.evaluator);
+        self.fast.run(&mut self.evaluator);
+        for &(slot, game) in to_move {
+            let live = &mut self.games[slot];
+            let search = if live.full { &self.full } else { &self.fast };
+            let result = search.result(slot).expect("every live game was searched");
             let policy = if live.full {
-                live.game.legal_actions(&mut legal);
-                legal
+                game.legal_actions(&mut self.legal);
+                self.legal
                     .iter()
                     .map(|&a| (a, result.policy[a as usize]))
                     .filter(|&(_, p)| p > 0.0)
@@ -331,48 +377,33 @@ fn play_worker_games<G: Encode>(
             } else {
                 Vec::new()
             };
-            let action: Action = result.action;
             live.record.targets.push(MoveTarget {
                 full: live.full,
                 policy,
                 value: result.value,
             });
-            live.record.actions.push(action);
-            live.game.play(action);
-            stats.positions += 1;
-            stats.full_positions += live.full as usize;
-            if let Some(outcome) = live.game.outcome() {
-                // The slot takes the next game, or empties once every game has started.
-                let finished = if started < games {
-                    started += 1;
-                    std::mem::replace(live, start_game(s, &start_lines, &mut rng, &mut legal))
-                } else {
-                    slot.take().expect("the slot holds the finished game")
-                };
-                let mut record = finished.record;
-                record.winner = match outcome {
-                    Outcome::Win(p) => Some(p.index() as u8),
-                    Outcome::Draw => None,
-                };
-                record.scores = finished.game.scores();
-                stats.results[match outcome {
-                    Outcome::Win(Player::X) => 0,
-                    Outcome::Win(Player::O) => 1,
-                    Outcome::Draw => 2,
-                }] += 1;
-                done.push(record);
-                on_game();
-            }
+            live.record.actions.push(result.action);
+            moves.push(result.action);
+            self.stats.positions += 1;
+            self.stats.full_positions += live.full as usize;
         }
     }
-    stats.games = done.len();
-    stats.seconds = start.elapsed().as_secs_f64();
-    stats.workers = 1;
-    stats.worker_seconds = stats.seconds;
-    stats.eval_seconds = evaluator.inner.time.as_secs_f64();
-    stats.evaluations = evaluator.inner.positions;
-    stats.eval_calls = evaluator.inner.calls;
-    (done, stats)
+
+    fn end(&mut self, slot: usize, end: &G) {
+        let mut record = std::mem::take(&mut self.games[slot].record);
+        let outcome = end.outcome().expect("the game is over");
+        record.winner = match outcome {
+            Outcome::Win(p) => Some(p.index() as u8),
+            Outcome::Draw => None,
+        };
+        record.scores = end.scores();
+        self.stats.results[match outcome {
+            Outcome::Win(Player::X) => 0,
+            Outcome::Win(Player::O) => 1,
+            Outcome::Draw => 2,
+        }] += 1;
+        self.done.push(record);
+    }
 }
 
 #[cfg(test)]
