@@ -1,7 +1,8 @@
 //! Round-robin tournaments between agents: every pairing plays the same set of openings with
 //! colours swapped (paired games), games run in parallel, and the results become Elo ratings
 //! with 95% intervals ([`elo`]), a JSON report and an SVG chart ([`chart`]), written
-//! atomically with the commit that made them ([`record`]).
+//! atomically with the commit that made them ([`record`]). Every game, here and in self-play
+//! and the gate, is played by one game loop ([`runner`]).
 
 pub mod chart;
 pub mod elo;
