@@ -28,7 +28,8 @@ pub trait Mover<G: Game> {
 pub struct Start<G> {
     /// The starting position.
     pub game: G,
-    /// The moves from the empty board to `game`.
+    /// The moves from the empty board to `game`, for movers that record them (self-play);
+    /// empty where the caller keeps them itself (the arena, the gate).
     pub opening: Vec<Action>,
     /// The index (in [`run_games`]'s `movers`) of the mover playing X, and of the one
     /// playing O; the same index for a mover that plays itself.

@@ -63,7 +63,8 @@ pub fn play_pairs<G: Encode>(
         n,
         &mut || games.next(),
         &mut |game| {
-            let first = if game.index.is_multiple_of(2) {
+            // The first net is mover 0.
+            let first = if game.start.movers[0] == 0 {
                 Player::X
             } else {
                 Player::O
