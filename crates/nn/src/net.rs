@@ -9,6 +9,7 @@ use burn::tensor::ops::ConvOptions;
 use burn::tensor::{Device, Int, Tensor, TensorData};
 use serde::{Deserialize, Serialize};
 
+use crate::batch_conv::{self, Geometry};
 use crate::config::NetConfig;
 use oxo_encode::Encode;
 
@@ -146,11 +147,13 @@ impl ConvNorm {
         if self.folded { y } else { self.norm.forward(y) }
     }
 
-    /// [`ConvNorm::forward`] for training: a small grid's convolution as one product over
-    /// the batch ([`small_grid_conv`]). Not for inference: the ONNX export traces
+    /// [`ConvNorm::forward`] for training: on the CPU the convolution is one product over
+    /// the batch ([`batch_conv::conv2d`]). Not for inference: the ONNX export traces
     /// [`ConvNorm::forward`], and onnxruntime's convolutions are fast as they are.
     fn forward_training(&self, x: Tensor<4>) -> Tensor<4> {
-        let y = small_grid_conv(&self.conv, x.clone()).unwrap_or_else(|| self.conv.forward(x));
+        let y = conv_geometry(&self.conv)
+            .and_then(|geometry| batch_conv::conv2d(x.clone(), self.conv.weight.val(), geometry))
+            .unwrap_or_else(|| self.conv.forward(x));
         self.norm.forward(y)
     }
 }
@@ -361,54 +364,24 @@ impl ResNet {
     }
 }
 
-/// Grids of at most this many cells run a 3x3 convolution as one product over the batch
-/// ([`small_grid_conv`]).
-const SMALL_GRID_CELLS: usize = 9;
-
-/// A 3x3, stride 1, pad 1 convolution on a grid of at most [`SMALL_GRID_CELLS`] cells as one
-/// matrix product over the whole batch: the features `[B, Ci * cells]` times the layer as a
-/// dense `[Ci * cells, Co * cells]` matrix, built from the kernel by a fixed 0/1 map of which
-/// input cell each tap reads for each output cell. The same function as the convolution, with
-/// more multiply-adds (the dense matrix holds the border's zeros), but burn-flex runs a
-/// convolution as one small product per sample, and on grids this small one product over
-/// the batch is faster forward and backward (measured in docs/performance.md, as is the
-/// larger grid where it is slower). `None` for any other convolution.
-fn small_grid_conv(conv: &Conv2d, x: Tensor<4>) -> Option<Tensor<4>> {
-    let [batch, inputs, height, width] = x.dims();
-    let cells = height * width;
-    let [outputs, _, kh, kw] = conv.weight.dims();
-    let padded = conv.padding == PaddingConfig2d::Explicit(1, 1, 1, 1);
-    if (kh, kw) != (3, 3) || conv.stride != [1, 1] || !padded || cells > SMALL_GRID_CELLS {
+/// `conv`'s geometry for [`batch_conv::conv2d`]: `None` for a convolution it does not run
+/// (a bias, groups, dilation, or padding that differs between sides).
+fn conv_geometry(conv: &Conv2d) -> Option<Geometry> {
+    if conv.bias.is_some() || conv.groups != 1 || conv.dilation != [1, 1] {
         return None;
     }
-    // taps[t, p * cells + q] = 1 where tap t of output cell q reads input cell p.
-    let mut taps = vec![0.0f32; 9 * cells * cells];
-    for q in 0..cells {
-        let (row, col) = ((q / width) as isize, (q % width) as isize);
-        for t in 0..9 {
-            let (r, c) = (row + t as isize / 3 - 1, col + t as isize % 3 - 1);
-            if (0..height as isize).contains(&r) && (0..width as isize).contains(&c) {
-                let p = r as usize * width + c as usize;
-                taps[t * cells * cells + p * cells + q] = 1.0;
-            }
+    let padding = match conv.padding {
+        PaddingConfig2d::Valid => [0, 0],
+        PaddingConfig2d::Explicit(top, left, bottom, right) if top == bottom && left == right => {
+            [top, left]
         }
-    }
-    let device = x.device();
-    let taps = Tensor::<2>::from_data(TensorData::new(taps, [9, cells * cells]), &device);
-    let dense = conv
-        .weight
-        .val()
-        .reshape([outputs * inputs, 9])
-        .matmul(taps)
-        .reshape([outputs, inputs, cells, cells])
-        .permute([1, 2, 0, 3])
-        .reshape([inputs * cells, outputs * cells]);
-    let mut y = x.reshape([batch, inputs * cells]).matmul(dense);
-    if let Some(bias) = &conv.bias {
-        let per_cell = bias.val().reshape([outputs, 1]).repeat_dim(1, cells);
-        y = y + per_cell.reshape([1, outputs * cells]);
-    }
-    Some(y.reshape([batch, outputs, height, width]))
+        _ => return None,
+    };
+    Some(Geometry {
+        kernel: conv.kernel_size,
+        stride: conv.stride,
+        padding,
+    })
 }
 
 /// An integer tensor of the indices `indices`, for `select`.
@@ -500,51 +473,26 @@ mod tests {
         assert_eq!(heads.score.map(|s| s.dims()), Some([5, 1]));
     }
 
-    /// The batch-wide product is the convolution: the same outputs, with and without a bias,
-    /// on every grid it takes, and the same gradients for the input and the kernel.
+    /// Training's convolutions are the layers' own: a trunk layer and a patch stem give the
+    /// outputs they give for inference ([`ConvNorm::forward`]) in training mode's batch
+    /// norm, and a layer with a bias is left to burn.
     #[test]
-    fn a_small_grid_convolution_is_the_convolution() {
+    fn training_convolutions_are_the_layers() {
         let device = Device::flex().autodiff();
-        for (height, width) in [(3, 3), (1, 3), (3, 2), (2, 2)] {
-            for bias in [false, true] {
-                let conv = Conv2dConfig::new([5, 7], [3, 3])
-                    .with_padding(PaddingConfig2d::Explicit(1, 1, 1, 1))
-                    .with_bias(bias)
-                    .init(&device);
-                let normal = Distribution::Normal(0.0, 1.0);
-                let input =
-                    Tensor::<4>::random([4, 5, height, width], normal, &device).require_grad();
-                let expected = conv.forward(input.clone());
-                let got = small_grid_conv(&conv, input.clone()).expect("a small grid");
-                let largest = |t: Tensor<4>| -> f32 { t.abs().max().into_scalar() };
-                let difference = largest(got.clone() - expected.clone());
-                assert!(
-                    difference < 1e-4,
-                    "{height}x{width}: outputs differ by {difference}"
-                );
-                // Gradients of a loss that weighs every output differently.
-                let weights = Tensor::<4>::random(expected.dims(), normal, &device);
-                let mut grads = (expected * weights.clone()).sum().backward();
-                let (input_grad, kernel_grad) = (
-                    input.grad_remove(&mut grads).unwrap(),
-                    conv.weight.grad_remove(&mut grads).unwrap(),
-                );
-                let mut grads = (got * weights).sum().backward();
-                let input_difference = largest(input.grad(&grads).unwrap() - input_grad);
-                let kernel_difference =
-                    largest(conv.weight.grad_remove(&mut grads).unwrap() - kernel_grad);
-                assert!(
-                    input_difference < 1e-4 && kernel_difference < 1e-4,
-                    "{height}x{width}: gradients differ by {input_difference} and {kernel_difference}"
-                );
-            }
+        let normal = Distribution::Normal(0.0, 1.0);
+        for (layer, side) in [
+            (ConvNorm::new(5, 7, 3, &device), 4),
+            (ConvNorm::patchify(5, 7, 3, &device), 9),
+        ] {
+            let input = Tensor::<4>::random([3, 5, side, side], normal, &device);
+            let difference = (layer.forward_training(input.clone()) - layer.forward(input))
+                .abs()
+                .max()
+                .into_scalar::<f32>();
+            assert!(difference < 1e-4, "outputs differ by {difference}");
         }
-        let larger = Conv2dConfig::new([2, 2], [3, 3]).init(&device);
-        let input = Tensor::<4>::zeros([1, 2, 4, 4], &device);
-        assert!(
-            small_grid_conv(&larger, input).is_none(),
-            "4x4 is not a small grid"
-        );
+        let with_bias = Conv2dConfig::new([2, 2], [3, 3]).init(&device);
+        assert_eq!(conv_geometry(&with_bias), None);
     }
 
     #[test]

@@ -1,0 +1,398 @@
+//! A convolution as one matrix product over the whole batch, for training on the CPU.
+//!
+//! burn-flex runs a convolution as one small product per sample (docs/performance.md): on
+//! oxo's small grids (ultimate's 3x3 block grid, extreme's 4x4) each product has 9 or 16
+//! columns, so the kernels run part-empty and packing is paid once per sample, in the forward
+//! pass and in both of the backward's. [`conv2d`] writes every output cell's receptive field
+//! as one row (im2col) of a `[batch * cells, inputs * kernel]` matrix and multiplies it by the
+//! kernel once; the backward pass is two more whole-batch products and the rows' scatter back
+//! onto the input (col2im).
+//!
+//! It is a burn backend extension ([`BatchConv`]): the forward pass on burn-flex's tensors and,
+//! for `Autodiff<Flex>`, a backward pass written here. Other backends (the GPUs) keep burn's
+//! convolution; [`conv2d`] says so by returning `None`.
+
+use burn::backend::autodiff::Autodiff;
+use burn::backend::autodiff::checkpoint::{base::Checkpointer, strategy::CheckpointStrategy};
+use burn::backend::autodiff::grads::Gradients;
+use burn::backend::autodiff::ops::{Backward, Ops, OpsKind};
+use burn::backend::ops::FloatTensorOps;
+use burn::backend::tensor::FloatTensor;
+use burn::backend::{Dispatch, Flex, backend_extension};
+use burn::tensor::{DType, Device, Tensor, TensorData};
+use burn_flex::FlexTensor;
+
+/// A 2-D convolution's geometry (one group, no dilation): kernel, stride and padding, each
+/// `[rows, columns]`, the padding on both sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    /// Kernel size.
+    pub kernel: [usize; 2],
+    /// Stride.
+    pub stride: [usize; 2],
+    /// Zero padding, before and after alike.
+    pub padding: [usize; 2],
+}
+
+/// The convolution of [`conv2d`] as a burn backend operation.
+#[backend_extension(Flex, Autodiff)]
+pub trait BatchConv: burn::backend::Backend {
+    /// `x` `[B, Ci, H, W]` convolved with `weight` `[Co, Ci, kh, kw]` (no bias), as one
+    /// product over the batch; `[B, Co, Ho, Wo]`.
+    fn batch_conv2d(
+        x: FloatTensor<Self>,
+        weight: FloatTensor<Self>,
+        geometry: Geometry,
+    ) -> FloatTensor<Self>;
+}
+
+/// `x` `[B, Ci, H, W]` convolved with `weight` `[Co, Ci, kh, kw]` (no bias) as one matrix
+/// product over the batch: the same function as burn's `conv2d` with one group and no
+/// dilation, faster to train on the CPU (docs/performance.md). `None` off the CPU (flex)
+/// backend, where burn's convolution is the one to use.
+pub fn conv2d(x: Tensor<4>, weight: Tensor<4>, geometry: Geometry) -> Option<Tensor<4>> {
+    let device = x.device();
+    if device != Device::flex() && device != Device::flex().autodiff() {
+        return None;
+    }
+    let y =
+        <Dispatch as BatchConv>::batch_conv2d(x.into_dispatch(), weight.into_dispatch(), geometry);
+    Some(Tensor::from_dispatch(y))
+}
+
+impl BatchConv for Flex {
+    fn batch_conv2d(x: FlexTensor, weight: FlexTensor, geometry: Geometry) -> FlexTensor {
+        let plan = Plan::new(&x, &weight, geometry);
+        plan.output(&plan.rows(&x), &plan.kernel_rows(&weight))
+    }
+}
+
+impl<C: CheckpointStrategy> BatchConv for Autodiff<Flex, C> {
+    fn batch_conv2d(
+        x: FloatTensor<Self>,
+        weight: FloatTensor<Self>,
+        geometry: Geometry,
+    ) -> FloatTensor<Self> {
+        let plan = Plan::new(x.primitive(), weight.primitive(), geometry);
+        match ConvBackward
+            .prepare::<C>([x.node(), weight.node()])
+            .compute_bound()
+            .stateful()
+        {
+            OpsKind::Tracked(prep) => {
+                let rows = plan.rows(x.primitive());
+                let kernel = plan.kernel_rows(weight.primitive());
+                let output = plan.output(&rows, &kernel);
+                prep.finish((plan, rows, kernel), output)
+            }
+            OpsKind::UnTracked(prep) => {
+                let rows = plan.rows(x.primitive());
+                prep.finish(plan.output(&rows, &plan.kernel_rows(weight.primitive())))
+            }
+        }
+    }
+}
+
+/// The backward pass of [`BatchConv::batch_conv2d`]: the kernel's gradient is the output's
+/// gradient (as rows) times the forward's rows; the input's, the output's gradient times the
+/// kernel, scattered back from rows onto the input.
+#[derive(Debug)]
+struct ConvBackward;
+
+impl Backward<Flex, 2> for ConvBackward {
+    /// The plan, the forward's rows `[N, K]` and the kernel as rows ([`Plan::kernel_rows`]).
+    type State = (Plan, FlexTensor, FlexTensor);
+
+    fn backward(self, ops: Ops<Self::State, 2>, grads: &mut Gradients, _: &mut Checkpointer) {
+        let [node_x, node_weight] = ops.parents;
+        let grad = grads.consume::<Flex>(&ops.node);
+        let (plan, rows, kernel) = ops.state;
+        let grad_rows = plan.output_rows(&grad);
+        if let Some(node) = node_weight {
+            // [Co, N] x [N, K]: the kernel's gradient, in the rows' column order.
+            let grad_kernel = Flex::float_matmul(Flex::float_transpose(grad_rows.clone()), rows);
+            grads.register::<Flex>(node.id, plan.kernel_from_rows(&grad_kernel));
+        }
+        if let Some(node) = node_x {
+            // [N, Co] x [Co, K]: each row's gradient, then scattered onto the input.
+            let grad_row_inputs = Flex::float_matmul(grad_rows, kernel);
+            grads.register::<Flex>(node.id, plan.scatter_rows(&grad_row_inputs));
+        }
+    }
+}
+
+/// One convolution's sizes, and for every (output cell, kernel tap) the input cell it reads.
+///
+/// Rows hold channels last: row `(b, q)` (sample `b`, output cell `q`) is, tap by tap, the
+/// `Ci` channels of the input cell the tap reads (zeros in the padding), so building a row
+/// copies whole channel vectors. The kernel is reordered to match ([`Plan::kernel_rows`]).
+#[derive(Clone, Debug)]
+struct Plan {
+    batch: usize,
+    inputs: usize,
+    outputs: usize,
+    /// The input grid, `[H, W]`.
+    grid: [usize; 2],
+    /// The output grid, `[Ho, Wo]`.
+    out_grid: [usize; 2],
+    /// `[kh, kw]`.
+    kernel: [usize; 2],
+    /// `reads[q * taps + t]`: the input cell (row-major) tap `t` of output cell `q` reads,
+    /// `None` in the padding.
+    reads: Vec<Option<usize>>,
+}
+
+impl Plan {
+    /// The plan of convolving `x` with `weight`.
+    ///
+    /// # Panics
+    ///
+    /// If the shapes do not fit each other and `geometry`, as burn's convolution would.
+    fn new(x: &FlexTensor, weight: &FlexTensor, geometry: Geometry) -> Self {
+        let [batch, inputs, height, width] = dims(x);
+        let [outputs, weight_inputs, kh, kw] = dims(weight);
+        assert_eq!(x.dtype(), DType::F32, "batch_conv2d: f32 only");
+        assert_eq!(inputs, weight_inputs, "batch_conv2d: input channels");
+        assert_eq!(geometry.kernel, [kh, kw], "batch_conv2d: kernel size");
+        let size = |side: usize, axis: usize| {
+            let padded = side + 2 * geometry.padding[axis];
+            assert!(
+                padded >= geometry.kernel[axis],
+                "batch_conv2d: kernel larger than input"
+            );
+            (padded - geometry.kernel[axis]) / geometry.stride[axis] + 1
+        };
+        let out_grid = [size(height, 0), size(width, 1)];
+        let mut reads = Vec::with_capacity(out_grid[0] * out_grid[1] * kh * kw);
+        for oy in 0..out_grid[0] {
+            for ox in 0..out_grid[1] {
+                for ky in 0..kh {
+                    for kx in 0..kw {
+                        let y = (oy * geometry.stride[0] + ky).checked_sub(geometry.padding[0]);
+                        let x = (ox * geometry.stride[1] + kx).checked_sub(geometry.padding[1]);
+                        reads.push(match (y, x) {
+                            (Some(y), Some(x)) if y < height && x < width => Some(y * width + x),
+                            _ => None,
+                        });
+                    }
+                }
+            }
+        }
+        Plan {
+            batch,
+            inputs,
+            outputs,
+            grid: [height, width],
+            out_grid,
+            kernel: [kh, kw],
+            reads,
+        }
+    }
+
+    fn taps(&self) -> usize {
+        self.kernel[0] * self.kernel[1]
+    }
+
+    fn cells(&self) -> usize {
+        self.grid[0] * self.grid[1]
+    }
+
+    fn out_cells(&self) -> usize {
+        self.out_grid[0] * self.out_grid[1]
+    }
+
+    /// Length of a row: every tap's input channels.
+    fn row_len(&self) -> usize {
+        self.inputs * self.taps()
+    }
+
+    /// im2col: `x` `[B, Ci, H, W]` as rows `[B * Ho * Wo, kh * kw * Ci]` (see [`Plan`]).
+    fn rows(&self, x: &FlexTensor) -> FlexTensor {
+        let x = x.to_contiguous();
+        let cells = transpose_blocks(x.storage(), self.inputs, self.cells());
+        let (taps, channels, row_len) = (self.taps(), self.inputs, self.row_len());
+        let mut rows = vec![0.0f32; self.batch * self.out_cells() * row_len];
+        for (index, row) in rows.chunks_exact_mut(row_len).enumerate() {
+            let (b, q) = (index / self.out_cells(), index % self.out_cells());
+            let sample = &cells[b * self.cells() * channels..][..self.cells() * channels];
+            let reads = &self.reads[q * taps..][..taps];
+            for (slot, read) in row.chunks_exact_mut(channels).zip(reads) {
+                if let Some(cell) = read {
+                    slot.copy_from_slice(&sample[cell * channels..][..channels]);
+                }
+            }
+        }
+        tensor(rows, [self.batch * self.out_cells(), row_len])
+    }
+
+    /// col2im, the transpose of [`Plan::rows`]: each row's values added back onto the input
+    /// cells they were read from; `[B, Ci, H, W]`.
+    fn scatter_rows(&self, rows: &FlexTensor) -> FlexTensor {
+        let rows = rows.to_contiguous();
+        let rows: &[f32] = rows.storage();
+        let (taps, channels, row_len) = (self.taps(), self.inputs, self.row_len());
+        let mut cells = vec![0.0f32; self.batch * self.cells() * channels];
+        for (index, row) in rows.chunks_exact(row_len).enumerate() {
+            let (b, q) = (index / self.out_cells(), index % self.out_cells());
+            let sample = &mut cells[b * self.cells() * channels..][..self.cells() * channels];
+            let reads = &self.reads[q * taps..][..taps];
+            for (slot, read) in row.chunks_exact(channels).zip(reads) {
+                if let Some(cell) = read {
+                    let target = &mut sample[cell * channels..][..channels];
+                    target.iter_mut().zip(slot).for_each(|(t, v)| *t += v);
+                }
+            }
+        }
+        let planes = transpose_blocks(&cells, self.cells(), channels);
+        tensor(planes, [self.batch, channels, self.grid[0], self.grid[1]])
+    }
+
+    /// The kernel `[Co, Ci, kh, kw]` as `[Co, kh * kw * Ci]`, in the rows' column order.
+    fn kernel_rows(&self, weight: &FlexTensor) -> FlexTensor {
+        let weight = weight.to_contiguous();
+        let reordered = transpose_blocks(weight.storage(), self.inputs, self.taps());
+        tensor(reordered, [self.outputs, self.row_len()])
+    }
+
+    /// The inverse of [`Plan::kernel_rows`]: `[Co, kh * kw * Ci]` back to `[Co, Ci, kh, kw]`.
+    fn kernel_from_rows(&self, rows: &FlexTensor) -> FlexTensor {
+        let rows = rows.to_contiguous();
+        let kernel = transpose_blocks(rows.storage(), self.taps(), self.inputs);
+        tensor(
+            kernel,
+            [self.outputs, self.inputs, self.kernel[0], self.kernel[1]],
+        )
+    }
+
+    /// The convolution's output `[B, Co, Ho, Wo]`: one product of the rows `[N, K]` and the
+    /// kernel rows `[Co, K]` transposed, each sample's `[cells, Co]` then turned channels
+    /// first.
+    fn output(&self, rows: &FlexTensor, kernel: &FlexTensor) -> FlexTensor {
+        let product = Flex::float_matmul(rows.clone(), Flex::float_transpose(kernel.clone()));
+        let product = product.to_contiguous();
+        let planes = transpose_blocks(product.storage(), self.out_cells(), self.outputs);
+        tensor(
+            planes,
+            [self.batch, self.outputs, self.out_grid[0], self.out_grid[1]],
+        )
+    }
+
+    /// The output's gradient `[B, Co, Ho, Wo]` as rows `[N, Co]`, the layout of the forward's
+    /// product.
+    fn output_rows(&self, grad: &FlexTensor) -> FlexTensor {
+        let grad = grad.to_contiguous();
+        let rows = transpose_blocks(grad.storage(), self.outputs, self.out_cells());
+        tensor(rows, [self.batch * self.out_cells(), self.outputs])
+    }
+}
+
+/// `values` as consecutive `rows x cols` blocks (row-major), each transposed to `cols x rows`.
+fn transpose_blocks(values: &[f32], rows: usize, cols: usize) -> Vec<f32> {
+    let mut out = vec![0.0f32; values.len()];
+    for (block, target) in values
+        .chunks_exact(rows * cols)
+        .zip(out.chunks_exact_mut(rows * cols))
+    {
+        for (r, row) in block.chunks_exact(cols).enumerate() {
+            for (c, value) in row.iter().enumerate() {
+                target[c * rows + r] = *value;
+            }
+        }
+    }
+    out
+}
+
+/// A flex tensor of `values` with `shape`.
+fn tensor<const D: usize>(values: Vec<f32>, shape: [usize; D]) -> FlexTensor {
+    FlexTensor::from_data(TensorData::new(values, shape))
+}
+
+/// A 4-D tensor's dimensions.
+fn dims(tensor: &FlexTensor) -> [usize; 4] {
+    let shape = tensor.layout().shape();
+    assert_eq!(shape.num_dims(), 4, "batch_conv2d: 4-D tensors");
+    [shape[0], shape[1], shape[2], shape[3]]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use burn::tensor::Distribution;
+    use burn::tensor::module::conv2d as burn_conv2d;
+    use burn::tensor::ops::ConvOptions;
+
+    /// The largest absolute element of `tensor`.
+    fn largest(tensor: Tensor<4>) -> f32 {
+        tensor.abs().max().into_scalar()
+    }
+
+    /// Outputs and both gradients agree with burn's convolution for every geometry oxo's nets
+    /// use (3x3 trunks on 3x3 and 4x4 grids, patch stems, 1x1 heads) and some they do not
+    /// (odd grids, a kernel wider than its padding covers, strides that leave cells unread).
+    #[test]
+    fn it_is_burns_convolution() {
+        let device = Device::flex().autodiff();
+        let normal = Distribution::Normal(0.0, 1.0);
+        let cases = [
+            ([3, 3], [1, 1], [1, 1], [3, 3]),
+            ([3, 3], [1, 1], [1, 1], [4, 4]),
+            ([3, 3], [1, 1], [1, 1], [6, 7]),
+            ([3, 3], [1, 1], [1, 1], [1, 5]),
+            ([3, 3], [1, 1], [1, 1], [1, 1]),
+            ([3, 3], [3, 3], [0, 0], [9, 9]),
+            ([4, 4], [4, 4], [0, 0], [16, 16]),
+            ([1, 1], [1, 1], [0, 0], [4, 4]),
+            ([2, 3], [1, 2], [0, 1], [5, 6]),
+            ([3, 3], [2, 2], [0, 0], [6, 6]),
+        ];
+        for (kernel, stride, padding, [height, width]) in cases {
+            let geometry = Geometry {
+                kernel,
+                stride,
+                padding,
+            };
+            let weight =
+                Tensor::<4>::random([7, 5, kernel[0], kernel[1]], normal, &device).require_grad();
+            let input = Tensor::<4>::random([3, 5, height, width], normal, &device).require_grad();
+            let options = ConvOptions::new(stride, padding, [1, 1], 1);
+            let expected = burn_conv2d(input.clone(), weight.clone(), None, options);
+            let got = conv2d(input.clone(), weight.clone(), geometry).expect("on flex");
+            assert_eq!(got.dims(), expected.dims(), "{geometry:?}");
+            let difference = largest(got.clone() - expected.clone());
+            assert!(
+                difference < 1e-4,
+                "{geometry:?}: outputs differ by {difference}"
+            );
+            // Gradients of a loss that weighs every output differently.
+            let weights = Tensor::<4>::random(expected.dims(), normal, &device);
+            let mut grads = (expected * weights.clone()).sum().backward();
+            let input_grad = input.grad_remove(&mut grads).unwrap();
+            let kernel_grad = weight.grad_remove(&mut grads).unwrap();
+            let mut grads = (got * weights).sum().backward();
+            let input_difference = largest(input.grad_remove(&mut grads).unwrap() - input_grad);
+            let kernel_difference = largest(weight.grad_remove(&mut grads).unwrap() - kernel_grad);
+            assert!(
+                input_difference < 1e-3 && kernel_difference < 1e-3,
+                "{geometry:?}: gradients differ by {input_difference} and {kernel_difference}"
+            );
+        }
+    }
+
+    /// Without autodiff the same function runs, untracked.
+    #[test]
+    fn it_runs_without_autodiff() {
+        let device = Device::flex();
+        let normal = Distribution::Normal(0.0, 1.0);
+        let weight = Tensor::<4>::random([4, 2, 3, 3], normal, &device);
+        let input = Tensor::<4>::random([2, 2, 4, 4], normal, &device);
+        let geometry = Geometry {
+            kernel: [3, 3],
+            stride: [1, 1],
+            padding: [1, 1],
+        };
+        let options = ConvOptions::new([1, 1], [1, 1], [1, 1], 1);
+        let expected = burn_conv2d(input.clone(), weight.clone(), None, options);
+        let got = conv2d(input, weight, geometry).expect("on flex");
+        assert!(largest(got - expected) < 1e-4);
+    }
+}
