@@ -210,15 +210,15 @@ impl Plan {
     fn rows(&self, x: &FlexTensor) -> FlexTensor {
         let x = x.to_contiguous();
         let cells = transpose_blocks(x.storage(), self.inputs, self.cells());
-        let (taps, channels, row_len) = (self.taps(), self.inputs, self.row_len());
-        let mut rows = vec![0.0f32; self.batch * self.out_cells() * row_len];
-        for (index, row) in rows.chunks_exact_mut(row_len).enumerate() {
-            let (b, q) = (index / self.out_cells(), index % self.out_cells());
+        let (channels, row_len) = (self.inputs, self.row_len());
+        // Filled slot by slot (no zeroing first: most slots are copies).
+        let mut rows = Vec::with_capacity(self.batch * self.out_cells() * row_len);
+        for b in 0..self.batch {
             let sample = &cells[b * self.cells() * channels..][..self.cells() * channels];
-            let reads = &self.reads[q * taps..][..taps];
-            for (slot, read) in row.chunks_exact_mut(channels).zip(reads) {
-                if let Some(cell) = read {
-                    slot.copy_from_slice(&sample[cell * channels..][..channels]);
+            for read in &self.reads {
+                match read {
+                    Some(cell) => rows.extend_from_slice(&sample[cell * channels..][..channels]),
+                    None => rows.resize(rows.len() + channels, 0.0),
                 }
             }
         }
@@ -288,16 +288,9 @@ impl Plan {
 
 /// `values` as consecutive `rows x cols` blocks (row-major), each transposed to `cols x rows`.
 fn transpose_blocks(values: &[f32], rows: usize, cols: usize) -> Vec<f32> {
-    let mut out = vec![0.0f32; values.len()];
-    for (block, target) in values
-        .chunks_exact(rows * cols)
-        .zip(out.chunks_exact_mut(rows * cols))
-    {
-        for (r, row) in block.chunks_exact(cols).enumerate() {
-            for (c, value) in row.iter().enumerate() {
-                target[c * rows + r] = *value;
-            }
-        }
+    let mut out = Vec::with_capacity(values.len());
+    for block in values.chunks_exact(rows * cols) {
+        out.extend((0..cols).flat_map(|c| (0..rows).map(move |r| block[r * cols + c])));
     }
     out
 }

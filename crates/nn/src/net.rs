@@ -156,6 +156,14 @@ impl ConvNorm {
             .unwrap_or_else(|| self.conv.forward(x));
         self.norm.forward(y)
     }
+
+    /// [`ConvNorm::forward_training`] when `training`, else [`ConvNorm::forward`].
+    fn run(&self, x: Tensor<4>, training: bool) -> Tensor<4> {
+        match training {
+            true => self.forward_training(x),
+            false => self.forward(x),
+        }
+    }
 }
 
 /// Two 3x3 conv + batch-norm layers with a skip connection around them.
@@ -167,12 +175,8 @@ struct ResBlock {
 
 impl ResBlock {
     fn forward(&self, x: Tensor<4>, training: bool) -> Tensor<4> {
-        let layer = |layer: &ConvNorm, x| match training {
-            true => layer.forward_training(x),
-            false => layer.forward(x),
-        };
-        let y = relu(layer(&self.first, x.clone()));
-        relu(layer(&self.second, y) + x)
+        let y = relu(self.first.run(x.clone(), training));
+        relu(self.second.run(y, training) + x)
     }
 }
 
@@ -308,10 +312,10 @@ impl ResNet {
         self.heads(input, true)
     }
 
-    /// The trunk, then the heads; for training (`training`: the ownership head too, and the
-    /// trunk as [`ConvNorm::forward_training`] runs it) or for inference.
+    /// The trunk, then the heads; for training (`training`: the ownership head too, and every
+    /// layer as [`ConvNorm::forward_training`] runs it) or for inference.
     fn heads(&self, input: Tensor<4>, training: bool) -> Heads {
-        let mut x = relu(self.stem.forward(input));
+        let mut x = relu(self.stem.run(input, training));
         for block in &self.blocks {
             x = block.forward(x, training);
         }
@@ -319,8 +323,8 @@ impl ResNet {
             (Some(conv), true) => Some(tanh(conv.forward(x.clone())).flatten::<2>(1, 3)),
             _ => None,
         };
-        let policy = self.policy(relu(self.policy_conv.forward(x.clone())));
-        let value = relu(self.value_conv.forward(x)).flatten::<2>(1, 3);
+        let policy = self.policy(relu(self.policy_conv.run(x.clone(), training)));
+        let value = relu(self.value_conv.run(x, training)).flatten::<2>(1, 3);
         let hidden = relu(self.value_hidden.forward(value));
         Heads {
             policy,
