@@ -11,12 +11,15 @@
 //! It is a burn backend extension ([`BatchConv`]): the forward pass on burn-flex's tensors and,
 //! for `Autodiff<Flex>`, a backward pass written here. Other backends (the GPUs) keep burn's
 //! convolution; [`conv2d`] says so by returning `None`.
+//!
+//! The products call `gemm` (burn-flex's own matrix kernels) directly: on transposed operands
+//! by their strides rather than copies, into buffers this module owns, where burn-flex's
+//! matmul zeroes its output and copies it once more into an aligned allocation.
 
 use burn::backend::autodiff::Autodiff;
 use burn::backend::autodiff::checkpoint::{base::Checkpointer, strategy::CheckpointStrategy};
 use burn::backend::autodiff::grads::Gradients;
 use burn::backend::autodiff::ops::{Backward, Ops, OpsKind};
-use burn::backend::ops::FloatTensorOps;
 use burn::backend::tensor::FloatTensor;
 use burn::backend::{Dispatch, Flex, backend_extension};
 use burn::tensor::{DType, Device, Tensor, TensorData};
@@ -100,22 +103,32 @@ impl<C: CheckpointStrategy> BatchConv for Autodiff<Flex, C> {
 struct ConvBackward;
 
 impl Backward<Flex, 2> for ConvBackward {
-    /// The plan, the forward's rows `[N, K]` and the kernel as rows ([`Plan::kernel_rows`]).
-    type State = (Plan, FlexTensor, FlexTensor);
+    /// The plan, the forward's rows `[N, K]` and the kernel as rows `[Co, K]`
+    /// ([`Plan::kernel_rows`]).
+    type State = (Plan, Vec<f32>, Vec<f32>);
 
     fn backward(self, ops: Ops<Self::State, 2>, grads: &mut Gradients, _: &mut Checkpointer) {
         let [node_x, node_weight] = ops.parents;
         let grad = grads.consume::<Flex>(&ops.node);
         let (plan, rows, kernel) = ops.state;
         let grad_rows = plan.output_rows(&grad);
+        let (n, co, k) = (plan.batch * plan.out_cells(), plan.outputs, plan.row_len());
         if let Some(node) = node_weight {
             // [Co, N] x [N, K]: the kernel's gradient, in the rows' column order.
-            let grad_kernel = Flex::float_matmul(Flex::float_transpose(grad_rows.clone()), rows);
+            let grad_kernel = product(
+                [co, k, n],
+                Operand::transposed(&grad_rows, co),
+                Operand::rows(&rows, k),
+            );
             grads.register::<Flex>(node.id, plan.kernel_from_rows(&grad_kernel));
         }
         if let Some(node) = node_x {
             // [N, Co] x [Co, K]: each row's gradient, then scattered onto the input.
-            let grad_row_inputs = Flex::float_matmul(grad_rows, kernel);
+            let grad_row_inputs = product(
+                [n, k, co],
+                Operand::rows(&grad_rows, co),
+                Operand::rows(&kernel, k),
+            );
             grads.register::<Flex>(node.id, plan.scatter_rows(&grad_row_inputs));
         }
     }
@@ -207,7 +220,7 @@ impl Plan {
     }
 
     /// im2col: `x` `[B, Ci, H, W]` as rows `[B * Ho * Wo, kh * kw * Ci]` (see [`Plan`]).
-    fn rows(&self, x: &FlexTensor) -> FlexTensor {
+    fn rows(&self, x: &FlexTensor) -> Vec<f32> {
         let x = x.to_contiguous();
         let cells = transpose_blocks(x.storage(), self.inputs, self.cells());
         let (channels, row_len) = (self.inputs, self.row_len());
@@ -222,14 +235,12 @@ impl Plan {
                 }
             }
         }
-        tensor(rows, [self.batch * self.out_cells(), row_len])
+        rows
     }
 
     /// col2im, the transpose of [`Plan::rows`]: each row's values added back onto the input
     /// cells they were read from; `[B, Ci, H, W]`.
-    fn scatter_rows(&self, rows: &FlexTensor) -> FlexTensor {
-        let rows = rows.to_contiguous();
-        let rows: &[f32] = rows.storage();
+    fn scatter_rows(&self, rows: &[f32]) -> FlexTensor {
         let (taps, channels, row_len) = (self.taps(), self.inputs, self.row_len());
         let mut cells = vec![0.0f32; self.batch * self.cells() * channels];
         for (index, row) in rows.chunks_exact(row_len).enumerate() {
@@ -248,16 +259,13 @@ impl Plan {
     }
 
     /// The kernel `[Co, Ci, kh, kw]` as `[Co, kh * kw * Ci]`, in the rows' column order.
-    fn kernel_rows(&self, weight: &FlexTensor) -> FlexTensor {
-        let weight = weight.to_contiguous();
-        let reordered = transpose_blocks(weight.storage(), self.inputs, self.taps());
-        tensor(reordered, [self.outputs, self.row_len()])
+    fn kernel_rows(&self, weight: &FlexTensor) -> Vec<f32> {
+        transpose_blocks(weight.to_contiguous().storage(), self.inputs, self.taps())
     }
 
     /// The inverse of [`Plan::kernel_rows`]: `[Co, kh * kw * Ci]` back to `[Co, Ci, kh, kw]`.
-    fn kernel_from_rows(&self, rows: &FlexTensor) -> FlexTensor {
-        let rows = rows.to_contiguous();
-        let kernel = transpose_blocks(rows.storage(), self.taps(), self.inputs);
+    fn kernel_from_rows(&self, rows: &[f32]) -> FlexTensor {
+        let kernel = transpose_blocks(rows, self.taps(), self.inputs);
         tensor(
             kernel,
             [self.outputs, self.inputs, self.kernel[0], self.kernel[1]],
@@ -267,10 +275,14 @@ impl Plan {
     /// The convolution's output `[B, Co, Ho, Wo]`: one product of the rows `[N, K]` and the
     /// kernel rows `[Co, K]` transposed, each sample's `[cells, Co]` then turned channels
     /// first.
-    fn output(&self, rows: &FlexTensor, kernel: &FlexTensor) -> FlexTensor {
-        let product = Flex::float_matmul(rows.clone(), Flex::float_transpose(kernel.clone()));
-        let product = product.to_contiguous();
-        let planes = transpose_blocks(product.storage(), self.out_cells(), self.outputs);
+    fn output(&self, rows: &[f32], kernel: &[f32]) -> FlexTensor {
+        let (n, k) = (self.batch * self.out_cells(), self.row_len());
+        let cells = product(
+            [n, self.outputs, k],
+            Operand::rows(rows, k),
+            Operand::transposed(kernel, k),
+        );
+        let planes = transpose_blocks(&cells, self.out_cells(), self.outputs);
         tensor(
             planes,
             [self.batch, self.outputs, self.out_grid[0], self.out_grid[1]],
@@ -279,11 +291,97 @@ impl Plan {
 
     /// The output's gradient `[B, Co, Ho, Wo]` as rows `[N, Co]`, the layout of the forward's
     /// product.
-    fn output_rows(&self, grad: &FlexTensor) -> FlexTensor {
-        let grad = grad.to_contiguous();
-        let rows = transpose_blocks(grad.storage(), self.outputs, self.out_cells());
-        tensor(rows, [self.batch * self.out_cells(), self.outputs])
+    fn output_rows(&self, grad: &FlexTensor) -> Vec<f32> {
+        transpose_blocks(
+            grad.to_contiguous().storage(),
+            self.outputs,
+            self.out_cells(),
+        )
     }
+}
+
+/// A matrix operand of [`product`]: values and the distance between consecutive rows and
+/// between consecutive columns.
+#[derive(Clone, Copy)]
+struct Operand<'a> {
+    values: &'a [f32],
+    row_stride: usize,
+    column_stride: usize,
+}
+
+impl<'a> Operand<'a> {
+    /// A row-major matrix of rows `width` long.
+    fn rows(values: &'a [f32], width: usize) -> Self {
+        Operand {
+            values,
+            row_stride: width,
+            column_stride: 1,
+        }
+    }
+
+    /// The transpose of a row-major matrix of rows `width` long, read in place.
+    fn transposed(values: &'a [f32], width: usize) -> Self {
+        Operand {
+            values,
+            row_stride: 1,
+            column_stride: width,
+        }
+    }
+
+    /// Whether a `rows x columns` matrix read this way stays inside `values`.
+    fn holds(&self, rows: usize, columns: usize) -> bool {
+        rows == 0
+            || columns == 0
+            || (rows - 1) * self.row_stride + (columns - 1) * self.column_stride < self.values.len()
+    }
+}
+
+/// `lhs` `[m, k]` times `rhs` `[k, n]` for `[m, n, k]`: a row-major `[m, n]` matrix, by
+/// `gemm`, on all of the current rayon pool's threads when the product is large (as
+/// burn-flex's matmul decides; a data-parallel replica's pool has one).
+///
+/// # Panics
+///
+/// If an operand does not hold its matrix.
+fn product([m, n, k]: [usize; 3], lhs: Operand, rhs: Operand) -> Vec<f32> {
+    assert!(
+        lhs.holds(m, k) && rhs.holds(k, n),
+        "product: operands too small"
+    );
+    let parallelism = match m * n * k >= 192 * 192 * 192 {
+        true => gemm::Parallelism::Rayon(0),
+        false => gemm::Parallelism::None,
+    };
+    let mut out = Vec::with_capacity(m * n);
+    let stride = |s: usize| s as isize;
+    // SAFETY: `out` has room for the `m * n` values gemm writes (read_dst false: it reads
+    // none first), and both operands were checked to hold their matrices, so every read is
+    // in bounds; the length is set once every value is written.
+    unsafe {
+        gemm::gemm(
+            m,
+            n,
+            k,
+            out.as_mut_ptr(),
+            1,
+            stride(n),
+            false,
+            lhs.values.as_ptr(),
+            stride(lhs.column_stride),
+            stride(lhs.row_stride),
+            rhs.values.as_ptr(),
+            stride(rhs.column_stride),
+            stride(rhs.row_stride),
+            0.0,
+            1.0,
+            false,
+            false,
+            false,
+            parallelism,
+        );
+        out.set_len(m * n);
+    }
+    out
 }
 
 /// `values` as consecutive `rows x cols` blocks (row-major), each transposed to `cols x rows`.

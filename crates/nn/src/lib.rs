@@ -17,6 +17,7 @@
 //! GPU backends. [`device_from_name`] picks one by the name `--device` gives.
 
 mod batch_conv;
+mod batch_norm;
 mod config;
 mod device;
 mod error;

@@ -1,6 +1,6 @@
 //! The residual policy/value network as a burn [`Module`], and the shapes it is built for.
 
-use burn::module::{Module, Param};
+use burn::module::{Module, Param, RunningState};
 use burn::nn::conv::{Conv2d, Conv2dConfig};
 use burn::nn::{BatchNorm, BatchNormConfig, Linear, LinearConfig, PaddingConfig2d};
 use burn::tensor::activation::{relu, tanh};
@@ -10,6 +10,7 @@ use burn::tensor::{Device, Int, Tensor, TensorData};
 use serde::{Deserialize, Serialize};
 
 use crate::batch_conv::{self, Geometry};
+use crate::batch_norm;
 use crate::config::NetConfig;
 use oxo_encode::Encode;
 
@@ -151,10 +152,7 @@ impl ConvNorm {
     /// the batch ([`batch_conv::conv2d`]). Not for inference: the ONNX export traces
     /// [`ConvNorm::forward`], and onnxruntime's convolutions are fast as they are.
     fn forward_training(&self, x: Tensor<4>) -> Tensor<4> {
-        let y = conv_geometry(&self.conv)
-            .and_then(|geometry| batch_conv::conv2d(x.clone(), self.conv.weight.val(), geometry))
-            .unwrap_or_else(|| self.conv.forward(x));
-        self.norm.forward(y)
+        norm_training(&self.norm, conv_training(&self.conv, x))
     }
 
     /// [`ConvNorm::forward_training`] when `training`, else [`ConvNorm::forward`].
@@ -320,7 +318,7 @@ impl ResNet {
             x = block.forward(x, training);
         }
         let ownership = match (&self.ownership_conv, training) {
-            (Some(conv), true) => Some(tanh(conv.forward(x.clone())).flatten::<2>(1, 3)),
+            (Some(conv), true) => Some(tanh(conv_training(conv, x.clone())).flatten::<2>(1, 3)),
             _ => None,
         };
         let policy = self.policy(relu(self.policy_conv.run(x.clone(), training)));
@@ -368,10 +366,54 @@ impl ResNet {
     }
 }
 
-/// `conv`'s geometry for [`batch_conv::conv2d`]: `None` for a convolution it does not run
-/// (a bias, groups, dilation, or padding that differs between sides).
+/// `conv` applied to `x` for training: on the CPU as one product over the batch
+/// ([`batch_conv::conv2d`], the bias added after), elsewhere or for a geometry that does not
+/// run as burn's own. Not for inference: the ONNX export traces `conv.forward`, and
+/// onnxruntime's convolutions are fast as they are.
+fn conv_training(conv: &Conv2d, x: Tensor<4>) -> Tensor<4> {
+    let Some(y) = conv_geometry(conv)
+        .and_then(|geometry| batch_conv::conv2d(x.clone(), conv.weight.val(), geometry))
+    else {
+        return conv.forward(x);
+    };
+    match &conv.bias {
+        Some(bias) => {
+            let [outputs] = bias.dims();
+            y + bias.val().reshape([1, outputs, 1, 1])
+        }
+        None => y,
+    }
+}
+
+/// `norm` applied to `x` for training, as `norm.forward` does it (the batch's statistics,
+/// and the running ones moved towards them by the momentum), on the CPU in one pass each way
+/// ([`batch_norm::batch_norm`]); elsewhere, or where the layer is frozen or the device has no
+/// autodiff, `norm.forward` itself.
+fn norm_training(norm: &BatchNorm, x: Tensor<4>) -> Tensor<4> {
+    if !x.device().is_autodiff() || !norm.training.is_enabled() {
+        return norm.forward(x);
+    }
+    let Some(normalized) =
+        batch_norm::batch_norm(x.clone(), norm.gamma.val(), norm.beta.val(), norm.epsilon)
+    else {
+        return norm.forward(x);
+    };
+    let momentum = norm.momentum;
+    let follow = |running: &RunningState<Tensor<1>>, batch: Tensor<1>| {
+        let previous = running.value_sync().to_device(&batch.device());
+        let moved = previous.mul_scalar(1.0 - momentum) + batch.detach().mul_scalar(momentum);
+        running.update(moved.detach());
+    };
+    follow(&norm.running_mean, normalized.mean);
+    follow(&norm.running_var, normalized.variance);
+    normalized.output
+}
+
+/// `conv`'s geometry for [`batch_conv::conv2d`] (which leaves the bias to its caller): `None`
+/// for a convolution it does not run (groups, dilation, or padding that differs between
+/// sides).
 fn conv_geometry(conv: &Conv2d) -> Option<Geometry> {
-    if conv.bias.is_some() || conv.groups != 1 || conv.dilation != [1, 1] {
+    if conv.groups != 1 || conv.dilation != [1, 1] {
         return None;
     }
     let padding = match conv.padding {
@@ -477,9 +519,10 @@ mod tests {
         assert_eq!(heads.score.map(|s| s.dims()), Some([5, 1]));
     }
 
-    /// Training's convolutions are the layers' own: a trunk layer and a patch stem give the
-    /// outputs they give for inference ([`ConvNorm::forward`]) in training mode's batch
-    /// norm, and a layer with a bias is left to burn.
+    /// Training's convolutions and batch norms are the layers' own: a trunk layer and a patch
+    /// stem give the outputs and running statistics burn's layers give on the training device
+    /// ([`ConvNorm::forward`], its batch norm in training mode), a layer with a bias (the ownership head's) the outputs of its `forward`, and a
+    /// grouped one is left to burn.
     #[test]
     fn training_convolutions_are_the_layers() {
         let device = Device::flex().autodiff();
@@ -489,14 +532,36 @@ mod tests {
             (ConvNorm::patchify(5, 7, 3, &device), 9),
         ] {
             let input = Tensor::<4>::random([3, 5, side, side], normal, &device);
-            let difference = (layer.forward_training(input.clone()) - layer.forward(input))
+            // Two copies that share no running statistics.
+            let copy = layer.clone().load_record(layer.clone().into_record());
+            let difference = (layer.forward_training(input.clone()) - copy.forward(input))
                 .abs()
                 .max()
                 .into_scalar::<f32>();
             assert!(difference < 1e-4, "outputs differ by {difference}");
+            for (got, expected) in [
+                (&layer.norm.running_mean, &copy.norm.running_mean),
+                (&layer.norm.running_var, &copy.norm.running_var),
+            ] {
+                let moved = (got.value() - expected.value())
+                    .abs()
+                    .max()
+                    .into_scalar::<f32>();
+                assert!(moved < 1e-5, "running statistics differ by {moved}");
+            }
         }
-        let with_bias = Conv2dConfig::new([2, 2], [3, 3]).init(&device);
-        assert_eq!(conv_geometry(&with_bias), None);
+        let with_bias = Conv2dConfig::new([5, 1], [1, 1]).init(&device);
+        assert!(with_bias.bias.is_some());
+        let input = Tensor::<4>::random([3, 5, 4, 4], normal, &device);
+        let difference = (conv_training(&with_bias, input.clone()) - with_bias.forward(input))
+            .abs()
+            .max()
+            .into_scalar::<f32>();
+        assert!(difference < 1e-4, "biased outputs differ by {difference}");
+        let grouped = Conv2dConfig::new([2, 2], [3, 3])
+            .with_groups(2)
+            .init(&device);
+        assert_eq!(conv_geometry(&grouped), None);
     }
 
     #[test]
