@@ -385,11 +385,35 @@ fn product([m, n, k]: [usize; 3], lhs: Operand, rhs: Operand) -> Vec<f32> {
 }
 
 /// `values` as consecutive `rows x cols` blocks (row-major), each transposed to `cols x rows`.
+///
+/// Tile by tile, so that the lines a tile reads and the lines it writes stay in the cache: a
+/// plain element-by-element transpose of a 64-channel activation was a fifth of a training
+/// step.
 fn transpose_blocks(values: &[f32], rows: usize, cols: usize) -> Vec<f32> {
-    let mut out = Vec::with_capacity(values.len());
-    for block in values.chunks_exact(rows * cols) {
-        out.extend((0..cols).flat_map(|c| (0..rows).map(move |r| block[r * cols + c])));
+    const TILE: usize = 16;
+    let size = rows * cols;
+    if size == 0 {
+        return Vec::new();
     }
+    assert_eq!(values.len() % size, 0, "transpose_blocks: whole blocks");
+    let mut out = Vec::with_capacity(values.len());
+    let slots = &mut out.spare_capacity_mut()[..values.len()];
+    for (block, out_block) in values.chunks_exact(size).zip(slots.chunks_exact_mut(size)) {
+        for r0 in (0..rows).step_by(TILE) {
+            for c0 in (0..cols).step_by(TILE) {
+                let c_end = (c0 + TILE).min(cols);
+                for r in r0..(r0 + TILE).min(rows) {
+                    let source = &block[r * cols + c0..r * cols + c_end];
+                    for (c, &value) in (c0..c_end).zip(source) {
+                        out_block[c * rows + r].write(value);
+                    }
+                }
+            }
+        }
+    }
+    // SAFETY: every slot of every block was written above: each block's tiles cover all of
+    // its `rows x cols` (row, column) pairs, and pair (r, c) writes slot `c * rows + r`.
+    unsafe { out.set_len(values.len()) };
     out
 }
 

@@ -16,6 +16,7 @@
 //! The CPU backend is burn's `flex` (`Device::flex()`); the `cuda` and `vulkan` features add
 //! GPU backends. [`device_from_name`] picks one by the name `--device` gives.
 
+mod adamw;
 mod batch_conv;
 mod batch_norm;
 mod config;

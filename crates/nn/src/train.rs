@@ -6,10 +6,11 @@ use std::ops::Range;
 use std::path::Path;
 
 use burn::module::Module;
-use burn::optim::{AdamWConfig, GradientsAccumulator, GradientsParams, ModuleOptimizer};
+use burn::optim::{GradientsAccumulator, GradientsParams, ModuleOptimizer};
 use burn::tensor::activation::log_softmax;
 use burn::tensor::{Device, Tensor, TensorData};
 
+use crate::adamw::FusedAdamW;
 use crate::config::{NetConfig, TrainConfig};
 use crate::error::NnError;
 use crate::file;
@@ -69,11 +70,9 @@ pub struct Trainer {
     replicas: Vec<rayon::ThreadPool>,
 }
 
-/// AdamW as `config` sets it up.
+/// AdamW as `config` sets it up (fused on the CPU: [`FusedAdamW`]).
 fn optimizer(config: &TrainConfig) -> ModuleOptimizer {
-    AdamWConfig::new()
-        .with_weight_decay(config.weight_decay)
-        .init()
+    FusedAdamW::optimizer(config.weight_decay)
 }
 
 impl Trainer {

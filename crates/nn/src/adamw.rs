@@ -1,0 +1,225 @@
+//! AdamW with each parameter's update in one pass, for the CPU.
+//!
+//! burn's AdamW updates a parameter with a dozen tensor operations (the two moments, their
+//! bias corrections, the square root, the step, the decay), each a pass over the parameter
+//! and a fresh buffer. On oxo's nets that was a tenth of a one-thread training step, and with
+//! data-parallel replicas it runs once per step on one thread while the others wait
+//! (docs/performance.md). [`FusedAdamW`] computes the same update reading the weight, the
+//! gradient and both moments once and writing the new three once.
+//!
+//! It keeps burn's state type ([`AdamWState`]), so checkpoints written with burn's AdamW load
+//! and go on; off the CPU backend it is burn's AdamW.
+
+use burn::backend::tensor::FloatTensor;
+use burn::backend::{Dispatch, Flex, backend_extension};
+use burn::optim::{
+    AdamW, AdamWConfig, AdamWState, AdaptiveMomentumState, LearningRate, ModuleOptimizer, Optimizer,
+};
+use burn::tensor::{DType, Device, Tensor, TensorData};
+use burn_flex::FlexTensor;
+
+/// burn's AdamW defaults, which oxo's runs have always used.
+const BETA_1: f32 = 0.9;
+const BETA_2: f32 = 0.999;
+const EPSILON: f32 = 1e-5;
+
+/// One update's coefficients, as burn's AdamW computes them.
+#[derive(Clone, Copy, Debug)]
+pub struct Update {
+    /// The learning rate times the weight decay: the share of each weight taken away.
+    pub decay: f64,
+    /// The learning rate.
+    pub learning_rate: f64,
+    /// The update's number, from 1: the moments' bias corrections depend on it.
+    pub time: usize,
+}
+
+/// The fused update as a burn backend operation.
+#[backend_extension(Flex)]
+pub trait AdamWUpdate: burn::backend::Backend {
+    /// `param` after one AdamW step on `grad`, with the moments before it (zeros before the
+    /// first step); the new parameter, first and second moments.
+    fn adamw_update(
+        param: FloatTensor<Self>,
+        grad: FloatTensor<Self>,
+        moment_1: FloatTensor<Self>,
+        moment_2: FloatTensor<Self>,
+        update: Update,
+    ) -> (FloatTensor<Self>, FloatTensor<Self>, FloatTensor<Self>);
+}
+
+impl AdamWUpdate for Flex {
+    fn adamw_update(
+        param: FlexTensor,
+        grad: FlexTensor,
+        moment_1: FlexTensor,
+        moment_2: FlexTensor,
+        update: Update,
+    ) -> (FlexTensor, FlexTensor, FlexTensor) {
+        let shape = param.layout().shape().to_vec();
+        let len = param.layout().num_elements();
+        let values = |tensor: &FlexTensor| {
+            assert_eq!(tensor.dtype(), DType::F32, "adamw_update: f32 only");
+            assert_eq!(tensor.layout().num_elements(), len, "adamw_update: shapes");
+            tensor.to_contiguous()
+        };
+        let (param, grad) = (values(&param), values(&grad));
+        let mut m1 = values(&moment_1).storage::<f32>().to_vec();
+        let mut m2 = values(&moment_2).storage::<f32>().to_vec();
+        let time = update.time as i32;
+        let (correction_1, correction_2) = (1.0 - BETA_1.powi(time), 1.0 - BETA_2.powi(time));
+        let (learning_rate, keep) = (update.learning_rate as f32, (1.0 - update.decay) as f32);
+        let mut out = Vec::with_capacity(len);
+        let params = param.storage::<f32>().iter().zip(grad.storage::<f32>());
+        for ((&w, &g), (m, v)) in params.zip(m1.iter_mut().zip(m2.iter_mut())) {
+            *m = *m * BETA_1 + g * (1.0 - BETA_1);
+            *v = *v * BETA_2 + g * g * (1.0 - BETA_2);
+            let delta = (*m / correction_1) / ((*v / correction_2).sqrt() + EPSILON);
+            let decayed = if update.decay == 0.0 { w } else { w * keep };
+            out.push(decayed - delta * learning_rate);
+        }
+        let tensor =
+            |values: Vec<f32>| FlexTensor::from_data(TensorData::new(values, shape.clone()));
+        (tensor(out), tensor(m1), tensor(m2))
+    }
+}
+
+/// AdamW (burn's defaults: betas 0.9 and 0.999, epsilon 1e-5, no AMSGrad) with the given
+/// weight decay, fused on the CPU.
+#[derive(Clone)]
+pub struct FusedAdamW {
+    weight_decay: f32,
+    /// burn's AdamW of the same settings, for other backends.
+    reference: AdamW,
+}
+
+impl FusedAdamW {
+    /// AdamW with `weight_decay`, as a module optimizer.
+    pub fn optimizer(weight_decay: f32) -> ModuleOptimizer {
+        ModuleOptimizer::from(FusedAdamW {
+            weight_decay,
+            reference: AdamWConfig::new()
+                .with_beta_1(BETA_1)
+                .with_beta_2(BETA_2)
+                .with_epsilon(EPSILON)
+                .with_weight_decay(weight_decay)
+                .build(),
+        })
+    }
+}
+
+impl Optimizer for FusedAdamW {
+    type State<const D: usize> = AdamWState<D>;
+
+    fn step<const D: usize>(
+        &self,
+        lr: LearningRate,
+        tensor: Tensor<D>,
+        grad: Tensor<D>,
+        state: Option<Self::State<D>>,
+    ) -> (Tensor<D>, Option<Self::State<D>>) {
+        let fused = tensor.device() == Device::flex()
+            && state
+                .as_ref()
+                .is_none_or(|s| s.momentum.max_moment_2.is_none());
+        if !fused {
+            return self.reference.step(lr, tensor, grad, state);
+        }
+        let (moment_1, moment_2, time) = match state {
+            Some(state) => (
+                state.momentum.moment_1,
+                state.momentum.moment_2,
+                state.momentum.time + 1,
+            ),
+            None => {
+                let zeros = Tensor::zeros(tensor.shape(), &tensor.device());
+                (zeros.clone(), zeros, 1)
+            }
+        };
+        let update = Update {
+            decay: lr * self.weight_decay as f64,
+            learning_rate: lr,
+            time,
+        };
+        let (tensor, moment_1, moment_2) = <Dispatch as AdamWUpdate>::adamw_update(
+            tensor.into_dispatch(),
+            grad.into_dispatch(),
+            moment_1.into_dispatch(),
+            moment_2.into_dispatch(),
+            update,
+        );
+        let momentum = AdaptiveMomentumState::new(
+            time,
+            Tensor::from_dispatch(moment_1),
+            Tensor::from_dispatch(moment_2),
+        );
+        (
+            Tensor::from_dispatch(tensor),
+            Some(AdamWState::new(momentum)),
+        )
+    }
+
+    fn to_device<const D: usize>(state: Self::State<D>, device: &Device) -> Self::State<D> {
+        <AdamW as Optimizer>::to_device(state, device)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use burn::module::Module;
+    use burn::nn::{Linear, LinearConfig};
+    use burn::optim::GradientsParams;
+
+    /// `steps` steps of `optim` on `linear` from step `first`, each minimising a quadratic of
+    /// its output on inputs that change with the step.
+    fn train(
+        mut linear: Linear,
+        optim: &mut ModuleOptimizer,
+        first: usize,
+        steps: usize,
+    ) -> Linear {
+        let device = Device::flex().autodiff();
+        for step in first..first + steps {
+            let values = (0..48).map(|i| ((i * 7 + step * 3) % 11) as f32 / 5.0 - 1.0);
+            let input = Tensor::<2>::from_data(TensorData::new(values.collect(), [8, 6]), &device);
+            let loss = (linear.forward(input) - step as f32 * 0.1)
+                .powi_scalar(2)
+                .mean();
+            let grads = GradientsParams::from_grads(loss.backward(), &linear);
+            linear = optim.step(0.01, linear, grads);
+        }
+        linear
+    }
+
+    /// The fused optimizer takes burn's AdamW's steps (same random inputs, same weights, the
+    /// same decay), and goes on from burn's AdamW's saved state as burn's AdamW would.
+    #[test]
+    fn it_steps_as_burns_adamw_and_resumes_its_state() {
+        let device = Device::flex().autodiff();
+        let start = LinearConfig::new(6, 4).init(&device);
+        let burns = || AdamWConfig::new().with_weight_decay(0.01).init();
+        let compare = |got: &Linear, expected: &Linear, what: &str| {
+            let difference = (got.weight.val() - expected.weight.val())
+                .abs()
+                .max()
+                .into_scalar::<f32>();
+            assert!(difference < 1e-6, "{what}: weights differ by {difference}");
+        };
+        let mut expected_optim = burns();
+        let expected = train(start.clone(), &mut expected_optim, 0, 5);
+        let mut got_optim = FusedAdamW::optimizer(0.01);
+        let got = train(start.clone(), &mut got_optim, 0, 5);
+        compare(&got, &expected, "five steps");
+
+        // Both go on from burn's optimiser's saved state.
+        let saved = expected_optim.into_bytes().unwrap();
+        let mut resumed = FusedAdamW::optimizer(0.01)
+            .from_bytes(saved.clone())
+            .unwrap();
+        let mut reference = burns().from_bytes(saved).unwrap();
+        let got = train(expected.clone(), &mut resumed, 5, 3);
+        let expected = train(expected, &mut reference, 5, 3);
+        compare(&got, &expected, "resumed");
+    }
+}
