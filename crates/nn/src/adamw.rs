@@ -167,7 +167,6 @@ impl Optimizer for FusedAdamW {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use burn::module::Module;
     use burn::nn::{Linear, LinearConfig};
     use burn::optim::GradientsParams;
 
