@@ -68,15 +68,25 @@ impl AdamWUpdate for Flex {
         let mut m2 = values(&moment_2).storage::<f32>().to_vec();
         let time = update.time as i32;
         let (correction_1, correction_2) = (1.0 - BETA_1.powi(time), 1.0 - BETA_2.powi(time));
-        let (learning_rate, keep) = (update.learning_rate as f32, (1.0 - update.decay) as f32);
-        let mut out = Vec::with_capacity(len);
-        let params = param.storage::<f32>().iter().zip(grad.storage::<f32>());
-        for ((&w, &g), (m, v)) in params.zip(m1.iter_mut().zip(m2.iter_mut())) {
-            *m = *m * BETA_1 + g * (1.0 - BETA_1);
-            *v = *v * BETA_2 + g * g * (1.0 - BETA_2);
-            let delta = (*m / correction_1) / ((*v / correction_2).sqrt() + EPSILON);
-            let decayed = if update.decay == 0.0 { w } else { w * keep };
-            out.push(decayed - delta * learning_rate);
+        let learning_rate = update.learning_rate as f32;
+        // burn skips the decay at a rate of 0; multiplying by exactly 1 is the same.
+        let keep = if update.decay == 0.0 {
+            1.0
+        } else {
+            (1.0 - update.decay) as f32
+        };
+        let mut out = vec![0.0f32; len];
+        // Slices of one length, so the loop runs without bounds checks and vectorises.
+        let (w, g) = (
+            &param.storage::<f32>()[..len],
+            &grad.storage::<f32>()[..len],
+        );
+        let (m, v) = (&mut m1[..len], &mut m2[..len]);
+        for i in 0..len {
+            m[i] = m[i] * BETA_1 + g[i] * (1.0 - BETA_1);
+            v[i] = v[i] * BETA_2 + g[i] * g[i] * (1.0 - BETA_2);
+            let delta = (m[i] / correction_1) / ((v[i] / correction_2).sqrt() + EPSILON);
+            out[i] = w[i] * keep - delta * learning_rate;
         }
         let tensor =
             |values: Vec<f32>| FlexTensor::from_data(TensorData::new(values, shape.clone()));
