@@ -13,6 +13,10 @@
 //! - Files are Burnpack (`.bpk`) with oxo metadata ([`FileInfo`]); a wrong, missing or corrupt
 //!   file is an [`NnError`], not a panic.
 //!
+//! On the CPU, training runs its convolutions, batch norms and AdamW updates through oxo's own
+//! burn backend extensions (`batch_conv`, `batch_norm`, `adamw`: the same functions as burn's,
+//! faster on small grids); other backends use burn's.
+//!
 //! The CPU backend is burn's `flex` (`Device::flex()`); the `cuda` and `vulkan` features add
 //! GPU backends. [`device_from_name`] picks one by the name `--device` gives.
 
