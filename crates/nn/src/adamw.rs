@@ -15,8 +15,10 @@ use burn::backend::{Dispatch, Flex, backend_extension};
 use burn::optim::{
     AdamW, AdamWConfig, AdamWState, AdaptiveMomentumState, LearningRate, ModuleOptimizer, Optimizer,
 };
-use burn::tensor::{DType, Device, Tensor, TensorData};
+use burn::tensor::{DType, Device, Tensor};
 use burn_flex::FlexTensor;
+
+use crate::batch_conv::{on_flex, tensor};
 
 /// burn's AdamW defaults, which oxo's runs have always used.
 const BETA_1: f32 = 0.9;
@@ -88,9 +90,11 @@ impl AdamWUpdate for Flex {
             let delta = (m[i] / correction_1) / ((v[i] / correction_2).sqrt() + EPSILON);
             out[i] = w[i] * keep - delta * learning_rate;
         }
-        let tensor =
-            |values: Vec<f32>| FlexTensor::from_data(TensorData::new(values, shape.clone()));
-        (tensor(out), tensor(m1), tensor(m2))
+        (
+            tensor(out, shape.clone()),
+            tensor(m1, shape.clone()),
+            tensor(m2, shape),
+        )
     }
 }
 
@@ -128,7 +132,7 @@ impl Optimizer for FusedAdamW {
         grad: Tensor<D>,
         state: Option<Self::State<D>>,
     ) -> (Tensor<D>, Option<Self::State<D>>) {
-        let fused = tensor.device() == Device::flex()
+        let fused = on_flex(&tensor.device())
             && state
                 .as_ref()
                 .is_none_or(|s| s.momentum.max_moment_2.is_none());
@@ -179,6 +183,7 @@ mod tests {
     use super::*;
     use burn::nn::{Linear, LinearConfig};
     use burn::optim::GradientsParams;
+    use burn::tensor::TensorData;
 
     /// `steps` steps of `optim` on `linear` from step `first`, each minimising a quadratic of
     /// its output on inputs that change with the step.

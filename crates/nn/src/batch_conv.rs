@@ -22,7 +22,7 @@ use burn::backend::autodiff::grads::Gradients;
 use burn::backend::autodiff::ops::{Backward, Ops, OpsKind};
 use burn::backend::tensor::FloatTensor;
 use burn::backend::{Dispatch, Flex, backend_extension};
-use burn::tensor::{DType, Device, Tensor, TensorData};
+use burn::tensor::{DType, Device, Shape, Tensor, TensorData};
 use burn_flex::FlexTensor;
 
 /// A 2-D convolution's geometry (one group, no dilation): kernel, stride and padding, each
@@ -54,8 +54,7 @@ pub trait BatchConv: burn::backend::Backend {
 /// dilation, faster to train on the CPU (docs/performance.md). `None` off the CPU (flex)
 /// backend, where burn's convolution is the one to use.
 pub fn conv2d(x: Tensor<4>, weight: Tensor<4>, geometry: Geometry) -> Option<Tensor<4>> {
-    let device = x.device();
-    if device != Device::flex() && device != Device::flex().autodiff() {
+    if !on_flex(&x.device()) {
         return None;
     }
     let y =
@@ -417,8 +416,14 @@ fn transpose_blocks(values: &[f32], rows: usize, cols: usize) -> Vec<f32> {
     out
 }
 
+/// Whether `device` is the CPU (flex) backend's, with or without autodiff: where oxo's
+/// training extensions (this module's, `batch_norm`'s, `adamw`'s) run.
+pub(crate) fn on_flex(device: &Device) -> bool {
+    *device == Device::flex() || *device == Device::flex().autodiff()
+}
+
 /// A flex tensor of `values` with `shape`.
-fn tensor<const D: usize>(values: Vec<f32>, shape: [usize; D]) -> FlexTensor {
+pub(crate) fn tensor(values: Vec<f32>, shape: impl Into<Shape>) -> FlexTensor {
     FlexTensor::from_data(TensorData::new(values, shape))
 }
 

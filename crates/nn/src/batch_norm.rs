@@ -18,8 +18,10 @@ use burn::backend::autodiff::grads::Gradients;
 use burn::backend::autodiff::ops::{Backward, Ops, OpsKind};
 use burn::backend::tensor::FloatTensor;
 use burn::backend::{AutodiffBackend, Dispatch, Flex, backend_extension};
-use burn::tensor::{DType, Device, Tensor, TensorData};
+use burn::tensor::{DType, Tensor};
 use burn_flex::FlexTensor;
+
+use crate::batch_conv::{on_flex, tensor};
 
 /// Training's batch norm as a burn backend operation.
 #[backend_extension(Flex, Autodiff)]
@@ -53,8 +55,7 @@ pub fn batch_norm<const D: usize>(
     beta: Tensor<1>,
     epsilon: f64,
 ) -> Option<Normalized<D>> {
-    let device = x.device();
-    if device != Device::flex() && device != Device::flex().autodiff() {
+    if !on_flex(&x.device()) {
         return None;
     }
     let (output, mean, variance) = <Dispatch as TrainingNorm>::training_batch_norm(
@@ -309,16 +310,11 @@ impl Statistics {
     }
 }
 
-/// A flex tensor of `values` with `shape`.
-fn tensor(values: Vec<f32>, shape: Vec<usize>) -> FlexTensor {
-    FlexTensor::from_data(TensorData::new(values, shape))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use burn::tensor::Distribution;
     use burn::tensor::module::batch_norm_train;
+    use burn::tensor::{Device, Distribution};
 
     /// The largest absolute element of `tensor`.
     fn largest<const D: usize>(tensor: Tensor<D>) -> f32 {
