@@ -5,7 +5,8 @@
 //! and a fresh buffer. On oxo's nets that was a tenth of a one-thread training step, and with
 //! data-parallel replicas it runs once per step on one thread while the others wait
 //! (docs/performance.md). [`FusedAdamW`] computes the same update reading the weight, the
-//! gradient and both moments once and writing the new three once.
+//! gradient and both moments once and writing the new three once, in place where no other
+//! tensor shares their buffers.
 //!
 //! It keeps burn's state type ([`AdamWState`]), so checkpoints written with burn's AdamW load
 //! and go on; off the CPU backend it is burn's AdamW.
@@ -18,7 +19,7 @@ use burn::optim::{
 use burn::tensor::{DType, Device, Tensor};
 use burn_flex::FlexTensor;
 
-use crate::batch_conv::{on_flex, tensor};
+use crate::batch_conv::on_flex;
 
 /// burn's AdamW defaults, which oxo's runs have always used.
 const BETA_1: f32 = 0.9;
@@ -58,16 +59,18 @@ impl AdamWUpdate for Flex {
         moment_2: FlexTensor,
         update: Update,
     ) -> (FlexTensor, FlexTensor, FlexTensor) {
-        let shape = param.layout().shape().to_vec();
         let len = param.layout().num_elements();
-        let values = |tensor: &FlexTensor| {
+        let owned = |tensor: FlexTensor| {
             assert_eq!(tensor.dtype(), DType::F32, "adamw_update: f32 only");
             assert_eq!(tensor.layout().num_elements(), len, "adamw_update: shapes");
-            tensor.to_contiguous()
+            // A contiguous tensor comes back sharing its buffer; dropping the original leaves
+            // it the buffer's only owner, so the update below writes in place.
+            let contiguous = tensor.to_contiguous();
+            drop(tensor);
+            contiguous
         };
-        let (param, grad) = (values(&param), values(&grad));
-        let mut m1 = values(&moment_1).storage::<f32>().to_vec();
-        let mut m2 = values(&moment_2).storage::<f32>().to_vec();
+        let (mut param, grad) = (owned(param), owned(grad));
+        let (mut moment_1, mut moment_2) = (owned(moment_1), owned(moment_2));
         let time = update.time as i32;
         let (correction_1, correction_2) = (1.0 - BETA_1.powi(time), 1.0 - BETA_2.powi(time));
         let learning_rate = update.learning_rate as f32;
@@ -77,24 +80,19 @@ impl AdamWUpdate for Flex {
         } else {
             (1.0 - update.decay) as f32
         };
-        let mut out = vec![0.0f32; len];
         // Slices of one length, so the loop runs without bounds checks and vectorises.
-        let (w, g) = (
-            &param.storage::<f32>()[..len],
-            &grad.storage::<f32>()[..len],
-        );
-        let (m, v) = (&mut m1[..len], &mut m2[..len]);
+        // `storage_mut` copies a buffer another tensor still shares.
+        let g = &grad.storage::<f32>()[..len];
+        let w = &mut param.storage_mut::<f32>()[..len];
+        let m = &mut moment_1.storage_mut::<f32>()[..len];
+        let v = &mut moment_2.storage_mut::<f32>()[..len];
         for i in 0..len {
             m[i] = m[i] * BETA_1 + g[i] * (1.0 - BETA_1);
             v[i] = v[i] * BETA_2 + g[i] * g[i] * (1.0 - BETA_2);
             let delta = (m[i] / correction_1) / ((v[i] / correction_2).sqrt() + EPSILON);
-            out[i] = w[i] * keep - delta * learning_rate;
+            w[i] = w[i] * keep - delta * learning_rate;
         }
-        (
-            tensor(out, shape.clone()),
-            tensor(m1, shape.clone()),
-            tensor(m2, shape),
-        )
+        (param, moment_1, moment_2)
     }
 }
 
@@ -235,5 +233,19 @@ mod tests {
         let got = train(expected.clone(), &mut resumed, 5, 3);
         let expected = train(expected, &mut reference, 5, 3);
         compare(&got, &expected, "resumed");
+    }
+
+    /// The update writes in place only into buffers no other tensor holds: a copy of the
+    /// weights taken before a step (as the trainer's inference copies are) keeps its values.
+    #[test]
+    fn a_step_leaves_copies_of_the_weights_unchanged() {
+        let device = Device::flex().autodiff();
+        let start = LinearConfig::new(6, 4).init(&device);
+        let before = start.weight.val().into_data();
+        let copy = start.clone();
+        let mut optim = FusedAdamW::optimizer(0.01);
+        let stepped = train(start, &mut optim, 0, 2);
+        assert_eq!(copy.weight.val().into_data(), before);
+        assert_ne!(stepped.weight.val().into_data(), before);
     }
 }

@@ -17,6 +17,7 @@ use crate::file;
 use crate::infer::Net;
 use crate::net::{NetShape, ResNet, WDL};
 use oxo_encode::Encode;
+use rayon::prelude::*;
 
 /// One batch of training examples, row-major by position.
 #[derive(Clone, Copy, Debug)]
@@ -207,28 +208,25 @@ impl Trainer {
     }
 
     /// The whole batch's losses and gradients, from one replica per thread of
-    /// [`Trainer::set_threads`] on its shard of the batch.
+    /// [`Trainer::set_threads`] on its shard of the batch. The replicas start as jobs of the
+    /// caller's rayon pool (no thread is created per step), and each copies the weights on
+    /// its own thread: both were serial work that the other threads waited for.
     fn parallel_gradients(&self, batch: &Batch) -> (Losses, GradientsParams) {
         let n = batch.size;
         let replicas = self.replicas.len().min(n);
         let device = self.device.clone().autodiff();
-        let results: Vec<(Losses, GradientsParams)> = std::thread::scope(|scope| {
-            let handles: Vec<_> = self.replicas[..replicas]
-                .iter()
-                .enumerate()
-                .map(|(i, pool)| {
-                    let shard = self.shard(batch, i * n / replicas..(i + 1) * n / replicas);
+        let results: Vec<(Losses, GradientsParams)> = self.replicas[..replicas]
+            .par_iter()
+            .enumerate()
+            .map(|(i, pool)| {
+                let shard = self.shard(batch, i * n / replicas..(i + 1) * n / replicas);
+                pool.install(|| {
                     // A copy of the weights with its own autodiff graph (same parameter ids).
                     let replica = self.model.clone().fork(&device);
-                    let device = &device;
-                    scope.spawn(move || pool.install(|| shard_gradients(&replica, &shard, device)))
+                    shard_gradients(&replica, &shard, &device)
                 })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a training replica does not panic"))
-                .collect()
-        });
+            })
+            .collect();
         let mut sum = GradientsAccumulator::new();
         let mut losses = Losses::default();
         for (shard_losses, grads) in results {
