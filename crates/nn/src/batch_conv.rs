@@ -6,7 +6,9 @@
 //! pass and in both of the backward's. [`conv2d`] writes every output cell's receptive field
 //! as one row (im2col) of a `[batch * cells, inputs * kernel]` matrix and multiplies it by the
 //! kernel once; the backward pass is two more whole-batch products and the rows' scatter back
-//! onto the input (col2im).
+//! onto the input (col2im). Rows hold channels last, and so may the activations ([`Layout`]):
+//! training keeps its trunk channels last, so a layer's output is the next layer's input
+//! without a transpose in either direction.
 //!
 //! It is a burn backend extension ([`BatchConv`]): the forward pass on burn-flex's tensors and,
 //! for `Autodiff<Flex>`, a backward pass written here. Other backends (the GPUs) keep burn's
@@ -24,6 +26,7 @@ use burn::backend::tensor::FloatTensor;
 use burn::backend::{Dispatch, Flex, backend_extension};
 use burn::tensor::{DType, Device, Shape, Tensor, TensorData};
 use burn_flex::FlexTensor;
+use std::borrow::Cow;
 
 /// A 2-D convolution's geometry (one group, no dilation): kernel, stride and padding, each
 /// `[rows, columns]`, the padding on both sides.
@@ -37,34 +40,62 @@ pub struct Geometry {
     pub padding: [usize; 2],
 }
 
+/// How a 4-D activation is laid out: burn's `[B, C, H, W]`, or `[B, H, W, C]`, the layout of
+/// the convolution's rows ([`Plan`]). Training on the CPU keeps the trunk channels last, so
+/// that consecutive layers hand each other their rows' layout without transposes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// `[B, C, H, W]`.
+    ChannelsFirst,
+    /// `[B, H, W, C]`.
+    ChannelsLast,
+}
+
 /// The convolution of [`conv2d`] as a burn backend operation.
 #[backend_extension(Flex, Autodiff)]
 pub trait BatchConv: burn::backend::Backend {
     /// `x` `[B, Ci, H, W]` convolved with `weight` `[Co, Ci, kh, kw]` (no bias), as one
-    /// product over the batch; `[B, Co, Ho, Wo]`.
+    /// product over the batch; `[B, Co, Ho, Wo]`. Channels last, `x` `[B, H, W, Ci]` and
+    /// `[B, Ho, Wo, Co]`.
     fn batch_conv2d(
         x: FloatTensor<Self>,
         weight: FloatTensor<Self>,
         geometry: Geometry,
+        layout: Layout,
     ) -> FloatTensor<Self>;
 }
 
 /// `x` `[B, Ci, H, W]` convolved with `weight` `[Co, Ci, kh, kw]` (no bias) as one matrix
 /// product over the batch: the same function as burn's `conv2d` with one group and no
-/// dilation, faster to train on the CPU (docs/performance.md). `None` off the CPU (flex)
-/// backend, where burn's convolution is the one to use.
-pub fn conv2d(x: Tensor<4>, weight: Tensor<4>, geometry: Geometry) -> Option<Tensor<4>> {
+/// dilation, faster to train on the CPU (docs/performance.md); with `layout` channels last,
+/// `x` `[B, H, W, Ci]` gives `[B, Ho, Wo, Co]`. `None` off the CPU (flex) backend, where
+/// burn's convolution is the one to use.
+pub fn conv2d(
+    x: Tensor<4>,
+    weight: Tensor<4>,
+    geometry: Geometry,
+    layout: Layout,
+) -> Option<Tensor<4>> {
     if !on_flex(&x.device()) {
         return None;
     }
-    let y =
-        <Dispatch as BatchConv>::batch_conv2d(x.into_dispatch(), weight.into_dispatch(), geometry);
+    let y = <Dispatch as BatchConv>::batch_conv2d(
+        x.into_dispatch(),
+        weight.into_dispatch(),
+        geometry,
+        layout,
+    );
     Some(Tensor::from_dispatch(y))
 }
 
 impl BatchConv for Flex {
-    fn batch_conv2d(x: FlexTensor, weight: FlexTensor, geometry: Geometry) -> FlexTensor {
-        let plan = Plan::new(&x, &weight, geometry);
+    fn batch_conv2d(
+        x: FlexTensor,
+        weight: FlexTensor,
+        geometry: Geometry,
+        layout: Layout,
+    ) -> FlexTensor {
+        let plan = Plan::new(&x, &weight, geometry, layout);
         plan.output(&plan.rows(&x), &plan.kernel_rows(&weight))
     }
 }
@@ -74,8 +105,9 @@ impl<C: CheckpointStrategy> BatchConv for Autodiff<Flex, C> {
         x: FloatTensor<Self>,
         weight: FloatTensor<Self>,
         geometry: Geometry,
+        layout: Layout,
     ) -> FloatTensor<Self> {
-        let plan = Plan::new(x.primitive(), weight.primitive(), geometry);
+        let plan = Plan::new(x.primitive(), weight.primitive(), geometry, layout);
         match ConvBackward
             .prepare::<C>([x.node(), weight.node()])
             .compute_bound()
@@ -110,6 +142,7 @@ impl Backward<Flex, 2> for ConvBackward {
         let [node_x, node_weight] = ops.parents;
         let grad = grads.consume::<Flex>(&ops.node);
         let (plan, rows, kernel) = ops.state;
+        let grad = grad.to_contiguous();
         let grad_rows = plan.output_rows(&grad);
         let (n, co, k) = (plan.batch * plan.out_cells(), plan.outputs, plan.row_len());
         if let Some(node) = node_weight {
@@ -140,6 +173,8 @@ impl Backward<Flex, 2> for ConvBackward {
 /// copies whole channel vectors. The kernel is reordered to match ([`Plan::kernel_rows`]).
 #[derive(Clone, Debug)]
 struct Plan {
+    /// The layout of the input and the output.
+    layout: Layout,
     batch: usize,
     inputs: usize,
     outputs: usize,
@@ -160,8 +195,13 @@ impl Plan {
     /// # Panics
     ///
     /// If the shapes do not fit each other and `geometry`, as burn's convolution would.
-    fn new(x: &FlexTensor, weight: &FlexTensor, geometry: Geometry) -> Self {
-        let [batch, inputs, height, width] = dims(x);
+    fn new(x: &FlexTensor, weight: &FlexTensor, geometry: Geometry, layout: Layout) -> Self {
+        let [batch, inputs, height, width] = match (layout, dims(x)) {
+            (Layout::ChannelsFirst, dims) => dims,
+            (Layout::ChannelsLast, [batch, height, width, inputs]) => {
+                [batch, inputs, height, width]
+            }
+        };
         let [outputs, weight_inputs, kh, kw] = dims(weight);
         assert_eq!(x.dtype(), DType::F32, "batch_conv2d: f32 only");
         assert_eq!(inputs, weight_inputs, "batch_conv2d: input channels");
@@ -191,6 +231,7 @@ impl Plan {
             }
         }
         Plan {
+            layout,
             batch,
             inputs,
             outputs,
@@ -218,10 +259,18 @@ impl Plan {
         self.inputs * self.taps()
     }
 
-    /// im2col: `x` `[B, Ci, H, W]` as rows `[B * Ho * Wo, kh * kw * Ci]` (see [`Plan`]).
+    /// im2col: `x` `[B, Ci, H, W]` (or channels last) as rows `[B * Ho * Wo, kh * kw * Ci]`
+    /// (see [`Plan`]).
     fn rows(&self, x: &FlexTensor) -> Vec<f32> {
         let x = x.to_contiguous();
-        let cells = transpose_blocks(x.storage(), self.inputs, self.cells());
+        let transposed;
+        let cells = match self.layout {
+            Layout::ChannelsLast => x.storage(),
+            Layout::ChannelsFirst => {
+                transposed = transpose_blocks(x.storage(), self.inputs, self.cells());
+                &transposed
+            }
+        };
         let (channels, row_len) = (self.inputs, self.row_len());
         // Filled slot by slot (no zeroing first: most slots are copies).
         let mut rows = Vec::with_capacity(self.batch * self.out_cells() * row_len);
@@ -238,7 +287,7 @@ impl Plan {
     }
 
     /// col2im, the transpose of [`Plan::rows`]: each row's values added back onto the input
-    /// cells they were read from; `[B, Ci, H, W]`.
+    /// cells they were read from; `[B, Ci, H, W]` (or channels last).
     fn scatter_rows(&self, rows: &[f32]) -> FlexTensor {
         let (taps, channels, row_len) = (self.taps(), self.inputs, self.row_len());
         let mut cells = vec![0.0f32; self.batch * self.cells() * channels];
@@ -253,8 +302,7 @@ impl Plan {
                 }
             }
         }
-        let planes = transpose_blocks(&cells, self.cells(), channels);
-        tensor(planes, [self.batch, channels, self.grid[0], self.grid[1]])
+        self.laid_out(cells, channels, self.grid)
     }
 
     /// The kernel `[Co, Ci, kh, kw]` as `[Co, kh * kw * Ci]`, in the rows' column order.
@@ -271,9 +319,8 @@ impl Plan {
         )
     }
 
-    /// The convolution's output `[B, Co, Ho, Wo]`: one product of the rows `[N, K]` and the
-    /// kernel rows `[Co, K]` transposed, each sample's `[cells, Co]` then turned channels
-    /// first.
+    /// The convolution's output `[B, Co, Ho, Wo]` (or channels last): one product of the rows
+    /// `[N, K]` and the kernel rows `[Co, K]` transposed, each sample's `[cells, Co]`.
     fn output(&self, rows: &[f32], kernel: &[f32]) -> FlexTensor {
         let (n, k) = (self.batch * self.out_cells(), self.row_len());
         let cells = product(
@@ -281,21 +328,32 @@ impl Plan {
             Operand::rows(rows, k),
             Operand::transposed(kernel, k),
         );
-        let planes = transpose_blocks(&cells, self.out_cells(), self.outputs);
-        tensor(
-            planes,
-            [self.batch, self.outputs, self.out_grid[0], self.out_grid[1]],
-        )
+        self.laid_out(cells, self.outputs, self.out_grid)
     }
 
-    /// The output's gradient `[B, Co, Ho, Wo]` as rows `[N, Co]`, the layout of the forward's
-    /// product.
-    fn output_rows(&self, grad: &FlexTensor) -> Vec<f32> {
-        transpose_blocks(
-            grad.to_contiguous().storage(),
-            self.outputs,
-            self.out_cells(),
-        )
+    /// The output's gradient (contiguous, in the plan's layout) as rows `[N, Co]`, the layout
+    /// of the forward's product: channels last already, or transposed into it.
+    fn output_rows<'a>(&self, grad: &'a FlexTensor) -> Cow<'a, [f32]> {
+        match self.layout {
+            Layout::ChannelsLast => Cow::Borrowed(grad.storage()),
+            Layout::ChannelsFirst => Cow::Owned(transpose_blocks(
+                grad.storage(),
+                self.outputs,
+                self.out_cells(),
+            )),
+        }
+    }
+
+    /// `[B, cells, channels]` values on a `grid` as a tensor in the plan's layout.
+    fn laid_out(&self, cells: Vec<f32>, channels: usize, grid: [usize; 2]) -> FlexTensor {
+        let [height, width] = grid;
+        match self.layout {
+            Layout::ChannelsLast => tensor(cells, [self.batch, height, width, channels]),
+            Layout::ChannelsFirst => tensor(
+                transpose_blocks(&cells, height * width, channels),
+                [self.batch, channels, height, width],
+            ),
+        }
     }
 }
 
@@ -448,11 +506,10 @@ mod tests {
 
     /// Outputs and both gradients agree with burn's convolution for every geometry oxo's nets
     /// use (3x3 trunks on 3x3 and 4x4 grids, patch stems, 1x1 heads) and some they do not
-    /// (odd grids, a kernel wider than its padding covers, strides that leave cells unread).
+    /// (odd grids, a kernel wider than its padding covers, strides that leave cells unread),
+    /// in both layouts.
     #[test]
     fn it_is_burns_convolution() {
-        let device = Device::flex().autodiff();
-        let normal = Distribution::Normal(0.0, 1.0);
         let cases = [
             ([3, 3], [1, 1], [1, 1], [3, 3]),
             ([3, 3], [1, 1], [1, 1], [4, 4]),
@@ -465,37 +522,56 @@ mod tests {
             ([2, 3], [1, 2], [0, 1], [5, 6]),
             ([3, 3], [2, 2], [0, 0], [6, 6]),
         ];
-        for (kernel, stride, padding, [height, width]) in cases {
+        for (kernel, stride, padding, grid) in cases {
             let geometry = Geometry {
                 kernel,
                 stride,
                 padding,
             };
-            let weight =
-                Tensor::<4>::random([7, 5, kernel[0], kernel[1]], normal, &device).require_grad();
-            let input = Tensor::<4>::random([3, 5, height, width], normal, &device).require_grad();
-            let options = ConvOptions::new(stride, padding, [1, 1], 1);
-            let expected = burn_conv2d(input.clone(), weight.clone(), None, options);
-            let got = conv2d(input.clone(), weight.clone(), geometry).expect("on flex");
-            assert_eq!(got.dims(), expected.dims(), "{geometry:?}");
-            let difference = largest(got.clone() - expected.clone());
-            assert!(
-                difference < 1e-4,
-                "{geometry:?}: outputs differ by {difference}"
-            );
-            // Gradients of a loss that weighs every output differently.
-            let weights = Tensor::<4>::random(expected.dims(), normal, &device);
-            let mut grads = (expected * weights.clone()).sum().backward();
-            let input_grad = input.grad_remove(&mut grads).unwrap();
-            let kernel_grad = weight.grad_remove(&mut grads).unwrap();
-            let mut grads = (got * weights).sum().backward();
-            let input_difference = largest(input.grad_remove(&mut grads).unwrap() - input_grad);
-            let kernel_difference = largest(weight.grad_remove(&mut grads).unwrap() - kernel_grad);
-            assert!(
-                input_difference < 1e-3 && kernel_difference < 1e-3,
-                "{geometry:?}: gradients differ by {input_difference} and {kernel_difference}"
-            );
+            for layout in [Layout::ChannelsFirst, Layout::ChannelsLast] {
+                matches_burn(geometry, grid, layout);
+            }
         }
+    }
+
+    /// [`conv2d`] in `layout` against burn's convolution of a random `[3, 5, grid]` input
+    /// with a random `[7, 5, kernel]` kernel: outputs and both gradients.
+    fn matches_burn(geometry: Geometry, [height, width]: [usize; 2], layout: Layout) {
+        let device = Device::flex().autodiff();
+        let normal = Distribution::Normal(0.0, 1.0);
+        let [kh, kw] = geometry.kernel;
+        let weight = Tensor::<4>::random([7, 5, kh, kw], normal, &device).require_grad();
+        let input = Tensor::<4>::random([3, 5, height, width], normal, &device).require_grad();
+        let options = ConvOptions::new(geometry.stride, geometry.padding, [1, 1], 1);
+        let expected = burn_conv2d(input.clone(), weight.clone(), None, options);
+        // Channels last: the input's permuted view in, the output permuted back.
+        let got = match layout {
+            Layout::ChannelsFirst => conv2d(input.clone(), weight.clone(), geometry, layout),
+            Layout::ChannelsLast => conv2d(
+                input.clone().permute([0, 2, 3, 1]),
+                weight.clone(),
+                geometry,
+                layout,
+            )
+            .map(|y| y.permute([0, 3, 1, 2])),
+        }
+        .expect("on flex");
+        let what = format!("{geometry:?} {layout:?}");
+        assert_eq!(got.dims(), expected.dims(), "{what}");
+        let difference = largest(got.clone() - expected.clone());
+        assert!(difference < 1e-4, "{what}: outputs differ by {difference}");
+        // Gradients of a loss that weighs every output differently.
+        let weights = Tensor::<4>::random(expected.dims(), normal, &device);
+        let mut grads = (expected * weights.clone()).sum().backward();
+        let input_grad = input.grad_remove(&mut grads).unwrap();
+        let kernel_grad = weight.grad_remove(&mut grads).unwrap();
+        let mut grads = (got * weights).sum().backward();
+        let input_difference = largest(input.grad_remove(&mut grads).unwrap() - input_grad);
+        let kernel_difference = largest(weight.grad_remove(&mut grads).unwrap() - kernel_grad);
+        assert!(
+            input_difference < 1e-3 && kernel_difference < 1e-3,
+            "{what}: gradients differ by {input_difference} and {kernel_difference}"
+        );
     }
 
     /// Without autodiff the same function runs, untracked.
@@ -512,7 +588,7 @@ mod tests {
         };
         let options = ConvOptions::new([1, 1], [1, 1], [1, 1], 1);
         let expected = burn_conv2d(input.clone(), weight.clone(), None, options);
-        let got = conv2d(input, weight, geometry).expect("on flex");
+        let got = conv2d(input, weight, geometry, Layout::ChannelsFirst).expect("on flex");
         assert!(largest(got - expected) < 1e-4);
     }
 }

@@ -213,6 +213,14 @@ impl Statistics {
             .chunks_exact(block.len())
             .zip(others.chunks_exact(block.len()));
         for (sample, other) in samples {
+            if self.run == 1 {
+                // One value a channel (a 2-D input, or activations channels last): a sample is
+                // a row of channels, summed in one loop along it.
+                for (c, ((sum, &v), &w)) in block.iter_mut().zip(sample).zip(other).enumerate() {
+                    *sum += term(c, v, w);
+                }
+                continue;
+            }
             let runs = sample
                 .chunks_exact(self.run)
                 .zip(other.chunks_exact(self.run));
@@ -240,6 +248,17 @@ impl Statistics {
         f: impl Fn(usize, f32, f32) -> f32,
     ) -> FlexTensor {
         let mut out = Vec::with_capacity(values.len());
+        if self.run == 1 {
+            // Rows of channels, mapped in one loop along each.
+            let rows = values
+                .chunks_exact(self.channels)
+                .zip(others.chunks_exact(self.channels));
+            for (row, other_row) in rows {
+                let mapped = row.iter().zip(other_row).enumerate();
+                out.extend(mapped.map(|(c, (&v, &w))| f(c, v, w)));
+            }
+            return tensor(out, shape);
+        }
         for (run_index, (run, other_run)) in values
             .chunks_exact(self.run)
             .zip(others.chunks_exact(self.run))

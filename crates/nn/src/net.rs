@@ -9,7 +9,7 @@ use burn::tensor::ops::ConvOptions;
 use burn::tensor::{Device, Int, Tensor, TensorData};
 use serde::{Deserialize, Serialize};
 
-use crate::batch_conv::{self, Geometry};
+use crate::batch_conv::{self, Geometry, Layout};
 use crate::batch_norm;
 use crate::config::NetConfig;
 use oxo_encode::Encode;
@@ -148,19 +148,65 @@ impl ConvNorm {
         if self.folded { y } else { self.norm.forward(y) }
     }
 
-    /// [`ConvNorm::forward`] for training: on the CPU the convolution is one product over
-    /// the batch ([`batch_conv::conv2d`]). Not for inference: the ONNX export traces
-    /// [`ConvNorm::forward`], and onnxruntime's convolutions are fast as they are.
-    fn forward_training(&self, x: Tensor<4>) -> Tensor<4> {
-        norm_training(&self.norm, conv_training(&self.conv, x))
+    /// The layer as `pass` runs it: [`ConvNorm::forward`] for inference; for training, on the
+    /// CPU the convolution as one product over the batch ([`batch_conv::conv2d`]) and the
+    /// norm in one pass each way ([`batch_norm::batch_norm`]), on activations in the pass's
+    /// layout. Not for inference: the ONNX export traces [`ConvNorm::forward`], and
+    /// onnxruntime's convolutions are fast as they are.
+    fn run(&self, x: Tensor<4>, pass: Pass) -> Tensor<4> {
+        match pass {
+            Pass::Inference => self.forward(x),
+            Pass::Training(layout) => {
+                norm_training(&self.norm, conv_training(&self.conv, x, layout), layout)
+            }
+        }
+    }
+}
+
+/// How a forward pass runs its layers.
+#[derive(Clone, Copy, Debug)]
+enum Pass {
+    /// burn's layers on `[B, C, H, W]`, as the ONNX export traces them.
+    Inference,
+    /// Training's layers ([`ConvNorm::run`]) on activations in this layout.
+    Training(Layout),
+}
+
+impl Pass {
+    /// The pass of a forward pass on `device`: for training on the CPU, activations channels
+    /// last, the layout of the convolution's rows, so that no layer turns them around;
+    /// channels first elsewhere, as burn's layers take them.
+    fn on(device: &Device, training: bool) -> Self {
+        match (training, batch_conv::on_flex(device)) {
+            (false, _) => Pass::Inference,
+            (true, true) => Pass::Training(Layout::ChannelsLast),
+            (true, false) => Pass::Training(Layout::ChannelsFirst),
+        }
     }
 
-    /// [`ConvNorm::forward_training`] when `training`, else [`ConvNorm::forward`].
-    fn run(&self, x: Tensor<4>, training: bool) -> Tensor<4> {
-        match training {
-            true => self.forward_training(x),
-            false => self.forward(x),
+    /// The pass's layout of activations.
+    fn layout(self) -> Layout {
+        match self {
+            Pass::Inference => Layout::ChannelsFirst,
+            Pass::Training(layout) => layout,
         }
+    }
+}
+
+/// `x` `[B, C, H, W]` in `layout` (a permuted view: burn copies it where an op needs it
+/// contiguous).
+fn laid_out(x: Tensor<4>, layout: Layout) -> Tensor<4> {
+    match layout {
+        Layout::ChannelsFirst => x,
+        Layout::ChannelsLast => x.permute([0, 2, 3, 1]),
+    }
+}
+
+/// `x` in `layout` as `[B, C, H, W]`: the inverse of [`laid_out`].
+fn channels_first(x: Tensor<4>, layout: Layout) -> Tensor<4> {
+    match layout {
+        Layout::ChannelsFirst => x,
+        Layout::ChannelsLast => x.permute([0, 3, 1, 2]),
     }
 }
 
@@ -172,9 +218,9 @@ struct ResBlock {
 }
 
 impl ResBlock {
-    fn forward(&self, x: Tensor<4>, training: bool) -> Tensor<4> {
-        let y = relu(self.first.run(x.clone(), training));
-        relu(self.second.run(y, training) + x)
+    fn forward(&self, x: Tensor<4>, pass: Pass) -> Tensor<4> {
+        let y = relu(self.first.run(x.clone(), pass));
+        relu(self.second.run(y, pass) + x)
     }
 }
 
@@ -311,18 +357,30 @@ impl ResNet {
     }
 
     /// The trunk, then the heads; for training (`training`: the ownership head too, and every
-    /// layer as [`ConvNorm::forward_training`] runs it) or for inference.
+    /// layer as [`ConvNorm::run`] runs it for training) or for inference. The heads' 1x1
+    /// layers run in the pass's layout; what follows them reads channels first.
     fn heads(&self, input: Tensor<4>, training: bool) -> Heads {
-        let mut x = relu(self.stem.run(input, training));
+        let pass = Pass::on(&input.device(), training);
+        self.run(input, pass)
+    }
+
+    /// The trunk, then the heads, as `pass` runs them.
+    fn run(&self, input: Tensor<4>, pass: Pass) -> Heads {
+        let layout = pass.layout();
+        let mut x = relu(self.stem.run(laid_out(input, layout), pass));
         for block in &self.blocks {
-            x = block.forward(x, training);
+            x = block.forward(x, pass);
         }
-        let ownership = match (&self.ownership_conv, training) {
-            (Some(conv), true) => Some(tanh(conv_training(conv, x.clone())).flatten::<2>(1, 3)),
+        let ownership = match (&self.ownership_conv, pass) {
+            (Some(conv), Pass::Training(layout)) => {
+                let owners = tanh(conv_training(conv, x.clone(), layout));
+                Some(channels_first(owners, layout).flatten::<2>(1, 3))
+            }
             _ => None,
         };
-        let policy = self.policy(relu(self.policy_conv.run(x.clone(), training)));
-        let value = relu(self.value_conv.run(x, training)).flatten::<2>(1, 3);
+        let features = |head: &ConvNorm, x| channels_first(relu(head.run(x, pass)), layout);
+        let policy = self.policy(features(&self.policy_conv, x.clone()));
+        let value = features(&self.value_conv, x).flatten::<2>(1, 3);
         let hidden = relu(self.value_hidden.forward(value));
         Heads {
             policy,
@@ -366,30 +424,47 @@ impl ResNet {
     }
 }
 
-/// `conv` applied to `x` for training: on the CPU as one product over the batch
-/// ([`batch_conv::conv2d`], the bias added after), elsewhere or for a geometry that does not
-/// run as burn's own. Not for inference: the ONNX export traces `conv.forward`, and
+/// `conv` applied to `x` (in `layout`) for training: on the CPU as one product over the
+/// batch ([`batch_conv::conv2d`], the bias added after), elsewhere or for a geometry that does
+/// not run as burn's own. Not for inference: the ONNX export traces `conv.forward`, and
 /// onnxruntime's convolutions are fast as they are.
-fn conv_training(conv: &Conv2d, x: Tensor<4>) -> Tensor<4> {
+fn conv_training(conv: &Conv2d, x: Tensor<4>, layout: Layout) -> Tensor<4> {
     let Some(y) = conv_geometry(conv)
-        .and_then(|geometry| batch_conv::conv2d(x.clone(), conv.weight.val(), geometry))
+        .and_then(|geometry| batch_conv::conv2d(x.clone(), conv.weight.val(), geometry, layout))
     else {
-        return conv.forward(x);
+        return laid_out(conv.forward(channels_first(x, layout)), layout);
     };
     match &conv.bias {
         Some(bias) => {
             let [outputs] = bias.dims();
-            y + bias.val().reshape([1, outputs, 1, 1])
+            let shape = match layout {
+                Layout::ChannelsFirst => [1, outputs, 1, 1],
+                Layout::ChannelsLast => [1, 1, 1, outputs],
+            };
+            y + bias.val().reshape(shape)
         }
         None => y,
     }
 }
 
-/// `norm` applied to `x` for training, as `norm.forward` does it (the batch's statistics,
-/// and the running ones moved towards them by the momentum), on the CPU in one pass each way
+/// `norm` applied to `x` (in `layout`) for training, as `norm.forward` does it (the batch's
+/// statistics, and the running ones moved towards them by the momentum). Channels last, the
+/// activations are a `[B * H * W, C]` matrix to it.
+fn norm_training(norm: &BatchNorm, x: Tensor<4>, layout: Layout) -> Tensor<4> {
+    match layout {
+        Layout::ChannelsFirst => norm_rows(norm, x),
+        Layout::ChannelsLast => {
+            let [batch, height, width, channels] = x.dims();
+            let rows = x.reshape([batch * height * width, channels]);
+            norm_rows(norm, rows).reshape([batch, height, width, channels])
+        }
+    }
+}
+
+/// `norm` applied to `x` `[N, C, ...]` for training: on the CPU in one pass each way
 /// ([`batch_norm::batch_norm`]); elsewhere, or where the layer is frozen or the device has no
 /// autodiff, `norm.forward` itself.
-fn norm_training(norm: &BatchNorm, x: Tensor<4>) -> Tensor<4> {
+fn norm_rows<const D: usize>(norm: &BatchNorm, x: Tensor<D>) -> Tensor<D> {
     if !x.device().is_autodiff() || !norm.training.is_enabled() {
         return norm.forward(x);
     }
@@ -519,49 +594,126 @@ mod tests {
         assert_eq!(heads.score.map(|s| s.dims()), Some([5, 1]));
     }
 
-    /// Training's convolutions and batch norms are the layers' own: a trunk layer and a patch
-    /// stem give the outputs and running statistics burn's layers give on the training device
-    /// ([`ConvNorm::forward`], its batch norm in training mode), a layer with a bias (the ownership head's) the outputs of its `forward`, and a
-    /// grouped one is left to burn.
+    /// Training's convolutions and batch norms are the layers' own, in both layouts: a trunk
+    /// layer and a patch stem give the outputs and running statistics burn's layers give on
+    /// the training device ([`ConvNorm::forward`], its batch norm in training mode), a layer
+    /// with a bias (the ownership head's) the outputs of its `forward`, and a grouped one is
+    /// left to burn.
     #[test]
     fn training_convolutions_are_the_layers() {
         let device = Device::flex().autodiff();
         let normal = Distribution::Normal(0.0, 1.0);
-        for (layer, side) in [
-            (ConvNorm::new(5, 7, 3, &device), 4),
-            (ConvNorm::patchify(5, 7, 3, &device), 9),
-        ] {
-            let input = Tensor::<4>::random([3, 5, side, side], normal, &device);
-            // Two copies that share no running statistics.
-            let copy = layer.clone().load_record(layer.clone().into_record());
-            let difference = (layer.forward_training(input.clone()) - copy.forward(input))
-                .abs()
-                .max()
-                .into_scalar::<f32>();
-            assert!(difference < 1e-4, "outputs differ by {difference}");
-            for (got, expected) in [
-                (&layer.norm.running_mean, &copy.norm.running_mean),
-                (&layer.norm.running_var, &copy.norm.running_var),
+        let largest = |t: Tensor<4>| t.abs().max().into_scalar::<f32>();
+        for layout in [Layout::ChannelsFirst, Layout::ChannelsLast] {
+            let training = |layer: &ConvNorm, input: Tensor<4>| {
+                let output = layer.run(laid_out(input, layout), Pass::Training(layout));
+                channels_first(output, layout)
+            };
+            for (layer, side) in [
+                (ConvNorm::new(5, 7, 3, &device), 4),
+                (ConvNorm::patchify(5, 7, 3, &device), 9),
             ] {
-                let moved = (got.value() - expected.value())
-                    .abs()
-                    .max()
-                    .into_scalar::<f32>();
-                assert!(moved < 1e-5, "running statistics differ by {moved}");
+                let input = Tensor::<4>::random([3, 5, side, side], normal, &device);
+                // Two copies that share no running statistics.
+                let copy = layer.clone().load_record(layer.clone().into_record());
+                let difference = largest(training(&layer, input.clone()) - copy.forward(input));
+                assert!(
+                    difference < 1e-4,
+                    "{layout:?}: outputs differ by {difference}"
+                );
+                for (got, expected) in [
+                    (&layer.norm.running_mean, &copy.norm.running_mean),
+                    (&layer.norm.running_var, &copy.norm.running_var),
+                ] {
+                    let moved = (got.value() - expected.value())
+                        .abs()
+                        .max()
+                        .into_scalar::<f32>();
+                    assert!(
+                        moved < 1e-5,
+                        "{layout:?}: running statistics differ by {moved}"
+                    );
+                }
             }
+            let with_bias = Conv2dConfig::new([5, 1], [1, 1]).init(&device);
+            assert!(with_bias.bias.is_some());
+            let input = Tensor::<4>::random([3, 5, 4, 4], normal, &device);
+            let got = conv_training(&with_bias, laid_out(input.clone(), layout), layout);
+            let difference = largest(channels_first(got, layout) - with_bias.forward(input));
+            assert!(
+                difference < 1e-4,
+                "{layout:?}: biased outputs differ by {difference}"
+            );
         }
-        let with_bias = Conv2dConfig::new([5, 1], [1, 1]).init(&device);
-        assert!(with_bias.bias.is_some());
-        let input = Tensor::<4>::random([3, 5, 4, 4], normal, &device);
-        let difference = (conv_training(&with_bias, input.clone()) - with_bias.forward(input))
-            .abs()
-            .max()
-            .into_scalar::<f32>();
-        assert!(difference < 1e-4, "biased outputs differ by {difference}");
         let grouped = Conv2dConfig::new([2, 2], [3, 3])
             .with_groups(2)
             .init(&device);
         assert_eq!(conv_geometry(&grouped), None);
+    }
+
+    /// A training pass with activations channels last (the CPU's) gives every head and every
+    /// weight's gradient that the pass channels first gives: a per-cell net with score and
+    /// ownership heads, and a patch-stem net.
+    #[test]
+    fn both_layouts_train_the_same_net() {
+        let device = Device::flex().autodiff();
+        let normal = Distribution::Normal(0.0, 1.0);
+        let shape = NetShape {
+            variant: "test".into(),
+            planes: 3,
+            height: 8,
+            width: 8,
+            actions: 64,
+        };
+        let per_cell = NetConfig::new(2, 8)
+            .with_score_head(true)
+            .with_ownership_head(true);
+        for config in [per_cell, NetConfig::new(2, 8).with_patch(4)] {
+            let net = ResNet::new(&shape, &config, &device);
+            let input = Tensor::<4>::random([5, 3, 8, 8], normal, &device);
+            let [first, last] = [Layout::ChannelsFirst, Layout::ChannelsLast].map(|layout| {
+                // A copy that shares no running statistics with the other layout's.
+                let net = net.clone().load_record(net.clone().into_record());
+                let heads = net.run(input.clone(), Pass::Training(layout));
+                let outputs = [
+                    Some(heads.policy),
+                    Some(heads.wdl),
+                    heads.score,
+                    heads.ownership,
+                ];
+                let loss = outputs
+                    .iter()
+                    .flatten()
+                    .fold(Tensor::<1>::zeros([1], &device), |sum, head| {
+                        sum + (head.clone() * head.clone()).sum()
+                    });
+                let mut grads = loss.backward();
+                let stem = net.stem.conv.weight.grad_remove(&mut grads).unwrap();
+                let block = net.blocks[1]
+                    .second
+                    .conv
+                    .weight
+                    .grad_remove(&mut grads)
+                    .unwrap();
+                (outputs, stem, block)
+            });
+            for (got, expected) in last.0.iter().zip(&first.0) {
+                if let (Some(got), Some(expected)) = (got, expected) {
+                    let difference = (got.clone() - expected.clone()).abs().max();
+                    assert!(
+                        difference.into_scalar::<f32>() < 1e-4,
+                        "{config:?}: heads differ"
+                    );
+                }
+            }
+            for (got, expected) in [(last.1, first.1), (last.2, first.2)] {
+                let difference = (got - expected).abs().max().into_scalar::<f32>();
+                assert!(
+                    difference < 1e-3,
+                    "{config:?}: gradients differ by {difference}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Training speed of two oxo binaries, the one before (A) and after (B), beside PyTorch on the
-# same nets, interleaved for ROUNDS rounds; one JSON record a line, each oxo record after a
-# line naming its binary. From the repository root:
-#   lab/bench/2026-12-05/train-speed-replicas.sh A B ROUNDS > train-speed-replicas.jsonl
+# Training speed of two oxo binaries, one before a change (A) and one after (B), beside
+# PyTorch on the same nets, interleaved for ROUNDS rounds; one JSON record a line, each oxo
+# record after a line naming its binary. From the repository root:
+#   lab/bench/2026-12-05/train-speed-replicas.sh A B ROUNDS "what A is" "what B is" > RECORD
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 A=$1; B=$2; rounds=$3
-echo "{\"before\": \"a01237d\", \"after\": \"working tree on a01237d: replicas as rayon jobs, fork on their threads, AdamW in place\", \"date\": \"$(date -u +%FT%TZ)\", \"cpu\": \"$(lscpu | sed -n 's/^Model name: *//p')\"}"
+echo "{\"before\": \"${4:-$A}\", \"after\": \"${5:-$B}\", \"date\": \"$(date -u +%FT%TZ)\", \"cpu\": \"$(lscpu | sed -n 's/^Model name: *//p')\"}"
 for round in $(seq "$rounds"); do
   for variant in ultimate extreme; do
     for bin in $A $B; do
