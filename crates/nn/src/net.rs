@@ -575,16 +575,21 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_patch_stem_gives_every_cell_a_logit() {
-        let device = Device::flex();
-        let shape = NetShape {
+    /// An 8x8 board of 3 input planes and a move per cell.
+    fn board_8x8() -> NetShape {
+        NetShape {
             variant: "test".into(),
             planes: 3,
             height: 8,
             width: 8,
             actions: 64,
-        };
+        }
+    }
+
+    #[test]
+    fn a_patch_stem_gives_every_cell_a_logit() {
+        let device = Device::flex();
+        let shape = board_8x8();
         let config = NetConfig::new(1, 8).with_patch(4).with_score_head(true);
         let net = ResNet::new(&shape, &config, &device);
         let input = Tensor::<4>::random([5, 3, 8, 8], Distribution::Normal(0.0, 1.0), &device);
@@ -658,13 +663,7 @@ mod tests {
     fn both_layouts_train_the_same_net() {
         let device = Device::flex().autodiff();
         let normal = Distribution::Normal(0.0, 1.0);
-        let shape = NetShape {
-            variant: "test".into(),
-            planes: 3,
-            height: 8,
-            width: 8,
-            actions: 64,
-        };
+        let shape = board_8x8();
         let per_cell = NetConfig::new(2, 8)
             .with_score_head(true)
             .with_ownership_head(true);
