@@ -336,11 +336,15 @@ fn two_replicas_take_the_whole_batchs_step() {
         one.train_step(&mixed.batch()),
         two.train_step(&mixed.batch()),
     );
+    // Above the 1e-5 that equal halves agree within: how far apart depends on the random
+    // initial weights, and was 3.7e-5 at the least seen.
+    let gap = [(a.total, b.total), (a.policy, b.policy), (a.value, b.value)]
+        .iter()
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0f32, f32::max);
     assert!(
-        b.total.is_finite() && (a.total - b.total).abs() > 1e-4,
-        "two different halves: {} against {}",
-        a.total,
-        b.total
+        b.total.is_finite() && gap > 1e-5,
+        "two different halves: losses {a:?} against {b:?}"
     );
 }
 
