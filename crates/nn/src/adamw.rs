@@ -71,28 +71,58 @@ impl AdamWUpdate for Flex {
         };
         let (mut param, grad) = (owned(param), owned(grad));
         let (mut moment_1, mut moment_2) = (owned(moment_1), owned(moment_2));
-        let time = update.time as i32;
-        let (correction_1, correction_2) = (1.0 - BETA_1.powi(time), 1.0 - BETA_2.powi(time));
-        let learning_rate = update.learning_rate as f32;
-        // burn skips the decay at a rate of 0; multiplying by exactly 1 is the same.
-        let keep = if update.decay == 0.0 {
-            1.0
-        } else {
-            (1.0 - update.decay) as f32
-        };
-        // Slices of one length, so the loop runs without bounds checks and vectorises.
         // `storage_mut` copies a buffer another tensor still shares.
-        let g = &grad.storage::<f32>()[..len];
-        let w = &mut param.storage_mut::<f32>()[..len];
-        let m = &mut moment_1.storage_mut::<f32>()[..len];
-        let v = &mut moment_2.storage_mut::<f32>()[..len];
+        Step::new(update).apply(
+            &mut param.storage_mut::<f32>()[..len],
+            &grad.storage::<f32>()[..len],
+            &mut moment_1.storage_mut::<f32>()[..len],
+            &mut moment_2.storage_mut::<f32>()[..len],
+        );
+        (param, moment_1, moment_2)
+    }
+}
+
+/// One update's per-element arithmetic, its constants worked out once.
+#[derive(Clone, Copy)]
+struct Step {
+    correction_1: f32,
+    correction_2: f32,
+    learning_rate: f32,
+    /// What each weight keeps of itself after the decay.
+    keep: f32,
+}
+
+impl Step {
+    fn new(update: Update) -> Self {
+        let time = update.time as i32;
+        Step {
+            correction_1: 1.0 - BETA_1.powi(time),
+            correction_2: 1.0 - BETA_2.powi(time),
+            learning_rate: update.learning_rate as f32,
+            // burn skips the decay at a rate of 0; multiplying by exactly 1 is the same.
+            keep: if update.decay == 0.0 {
+                1.0
+            } else {
+                (1.0 - update.decay) as f32
+            },
+        }
+    }
+
+    /// Updates weights `w` and moments `m`, `v` on gradient `g`, all of one length, in place.
+    ///
+    /// A function of its own: written inline, over slices borrowed from the tensors in the
+    /// same function, the loop ran 2.5 times slower (1.1 against 0.45 ms a step on ultimate's
+    /// net, one thread), presumably because there the compiler could not tell that the slices
+    /// do not overlap, which arguments tell it, and so did not vectorise the loop.
+    fn apply(&self, w: &mut [f32], g: &[f32], m: &mut [f32], v: &mut [f32]) {
+        let len = w.len();
+        let (g, m, v) = (&g[..len], &mut m[..len], &mut v[..len]);
         for i in 0..len {
             m[i] = m[i] * BETA_1 + g[i] * (1.0 - BETA_1);
             v[i] = v[i] * BETA_2 + g[i] * g[i] * (1.0 - BETA_2);
-            let delta = (m[i] / correction_1) / ((v[i] / correction_2).sqrt() + EPSILON);
-            w[i] = w[i] * keep - delta * learning_rate;
+            let delta = (m[i] / self.correction_1) / ((v[i] / self.correction_2).sqrt() + EPSILON);
+            w[i] = w[i] * self.keep - delta * self.learning_rate;
         }
-        (param, moment_1, moment_2)
     }
 }
 

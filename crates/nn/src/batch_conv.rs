@@ -17,6 +17,11 @@
 //! The products call `gemm` (burn-flex's own matrix kernels) directly: on transposed operands
 //! by their strides rather than copies, into buffers this module owns, where burn-flex's
 //! matmul zeroes its output and copies it once more into an aligned allocation.
+//!
+//! The rows, nine times the size of a 3x3 convolution's input, are built in a scratch matrix
+//! each thread keeps ([`with_scratch`]) and built again in the backward pass from the input,
+//! rather than kept for it: a kept matrix per layer was megabytes read back from memory, and
+//! a fresh one fresh pages to fault in and zero, where the scratch matrix stays in the cache.
 
 use burn::backend::autodiff::Autodiff;
 use burn::backend::autodiff::checkpoint::{base::Checkpointer, strategy::CheckpointStrategy};
@@ -27,6 +32,8 @@ use burn::backend::{Dispatch, Flex, backend_extension};
 use burn::tensor::{DType, Device, Shape, Tensor, TensorData};
 use burn_flex::FlexTensor;
 use std::borrow::Cow;
+use std::cell::Cell;
+use std::thread::LocalKey;
 
 /// A 2-D convolution's geometry (one group, no dilation): kernel, stride and padding, each
 /// `[rows, columns]`, the padding on both sides.
@@ -96,7 +103,7 @@ impl BatchConv for Flex {
         layout: Layout,
     ) -> FlexTensor {
         let plan = Plan::new(&x, &weight, geometry, layout);
-        plan.output(&plan.rows(&x), &plan.kernel_rows(&weight))
+        plan.forward(&x, &plan.kernel_rows(&weight))
     }
 }
 
@@ -114,56 +121,82 @@ impl<C: CheckpointStrategy> BatchConv for Autodiff<Flex, C> {
             .stateful()
         {
             OpsKind::Tracked(prep) => {
-                let rows = plan.rows(x.primitive());
                 let kernel = plan.kernel_rows(weight.primitive());
-                let output = plan.output(&rows, &kernel);
-                prep.finish((plan, rows, kernel), output)
+                let output = plan.forward(x.primitive(), &kernel);
+                prep.finish((plan, x.primitive().clone(), kernel), output)
             }
             OpsKind::UnTracked(prep) => {
-                let rows = plan.rows(x.primitive());
-                prep.finish(plan.output(&rows, &plan.kernel_rows(weight.primitive())))
+                let kernel = plan.kernel_rows(weight.primitive());
+                prep.finish(plan.forward(x.primitive(), &kernel))
             }
         }
     }
 }
 
 /// The backward pass of [`BatchConv::batch_conv2d`]: the kernel's gradient is the output's
-/// gradient (as rows) times the forward's rows; the input's, the output's gradient times the
-/// kernel, scattered back from rows onto the input.
+/// gradient (as rows) times the forward's rows, built again from the input; the input's, the
+/// output's gradient times the kernel, scattered back from rows onto the input.
 #[derive(Debug)]
 struct ConvBackward;
 
 impl Backward<Flex, 2> for ConvBackward {
-    /// The plan, the forward's rows `[N, K]` and the kernel as rows `[Co, K]`
+    /// The plan, the forward's input and the kernel as rows `[Co, K]`
     /// ([`Plan::kernel_rows`]).
-    type State = (Plan, Vec<f32>, Vec<f32>);
+    type State = (Plan, FlexTensor, Vec<f32>);
 
     fn backward(self, ops: Ops<Self::State, 2>, grads: &mut Gradients, _: &mut Checkpointer) {
         let [node_x, node_weight] = ops.parents;
         let grad = grads.consume::<Flex>(&ops.node);
-        let (plan, rows, kernel) = ops.state;
+        let (plan, x, kernel) = ops.state;
         let grad = grad.to_contiguous();
         let grad_rows = plan.output_rows(&grad);
         let (n, co, k) = (plan.batch * plan.out_cells(), plan.outputs, plan.row_len());
         if let Some(node) = node_weight {
             // [Co, N] x [N, K]: the kernel's gradient, in the rows' column order.
-            let grad_kernel = product(
-                [co, k, n],
-                Operand::transposed(&grad_rows, co),
-                Operand::rows(&rows, k),
-            );
+            let grad_kernel = with_scratch(&ROWS, |rows| {
+                plan.fill_rows(&x, rows);
+                product(
+                    [co, k, n],
+                    Operand::transposed(&grad_rows, co),
+                    Operand::rows(rows, k),
+                )
+            });
             grads.register::<Flex>(node.id, plan.kernel_from_rows(&grad_kernel));
         }
         if let Some(node) = node_x {
             // [N, Co] x [Co, K]: each row's gradient, then scattered onto the input.
-            let grad_row_inputs = product(
-                [n, k, co],
-                Operand::rows(&grad_rows, co),
-                Operand::rows(&kernel, k),
-            );
-            grads.register::<Flex>(node.id, plan.scatter_rows(&grad_row_inputs));
+            let grad_x = with_scratch(&ROW_GRADS, |row_grads| {
+                product_into(
+                    [n, k, co],
+                    Operand::rows(&grad_rows, co),
+                    Operand::rows(&kernel, k),
+                    row_grads,
+                );
+                plan.scatter_rows(row_grads)
+            });
+            grads.register::<Flex>(node.id, grad_x);
         }
     }
+}
+
+thread_local! {
+    /// This thread's scratch matrix for a convolution's rows ([`Plan::fill_rows`]).
+    static ROWS: Cell<Vec<f32>> = const { Cell::new(Vec::new()) };
+    /// This thread's scratch matrix for the rows' gradient in the backward pass.
+    static ROW_GRADS: Cell<Vec<f32>> = const { Cell::new(Vec::new()) };
+}
+
+/// `f` on this thread's scratch matrix `scratch`, lent out for the call and kept afterwards
+/// with whatever capacity it grew to. A call nested inside `f` (a rayon job stolen while a
+/// product waits) finds the slot empty and works in a fresh matrix.
+fn with_scratch<R>(
+    scratch: &'static LocalKey<Cell<Vec<f32>>>,
+    f: impl FnOnce(&mut Vec<f32>) -> R,
+) -> R {
+    let mut matrix = scratch.take();
+    let result = f(&mut matrix);
+    scratch.set(matrix);
+    result
 }
 
 /// One convolution's sizes, and for every (output cell, kernel tap) the input cell it reads.
@@ -259,9 +292,18 @@ impl Plan {
         self.inputs * self.taps()
     }
 
+    /// The convolution of `x` by the kernel as rows ([`Plan::kernel_rows`]), its rows built
+    /// in this thread's scratch matrix.
+    fn forward(&self, x: &FlexTensor, kernel: &[f32]) -> FlexTensor {
+        with_scratch(&ROWS, |rows| {
+            self.fill_rows(x, rows);
+            self.output(rows, kernel)
+        })
+    }
+
     /// im2col: `x` `[B, Ci, H, W]` (or channels last) as rows `[B * Ho * Wo, kh * kw * Ci]`
-    /// (see [`Plan`]).
-    fn rows(&self, x: &FlexTensor) -> Vec<f32> {
+    /// (see [`Plan`]), written over `rows`.
+    fn fill_rows(&self, x: &FlexTensor, rows: &mut Vec<f32>) {
         let x = x.to_contiguous();
         let transposed;
         let cells = match self.layout {
@@ -273,7 +315,8 @@ impl Plan {
         };
         let (channels, row_len) = (self.inputs, self.row_len());
         // Filled slot by slot (no zeroing first: most slots are copies).
-        let mut rows = Vec::with_capacity(self.batch * self.out_cells() * row_len);
+        rows.clear();
+        rows.reserve(self.batch * self.out_cells() * row_len);
         for b in 0..self.batch {
             let sample = &cells[b * self.cells() * channels..][..self.cells() * channels];
             for read in &self.reads {
@@ -283,7 +326,6 @@ impl Plan {
                 }
             }
         }
-        rows
     }
 
     /// col2im, the transpose of [`Plan::rows`]: each row's values added back onto the input
@@ -400,7 +442,14 @@ impl<'a> Operand<'a> {
 /// # Panics
 ///
 /// If an operand does not hold its matrix.
-fn product([m, n, k]: [usize; 3], lhs: Operand, rhs: Operand) -> Vec<f32> {
+fn product(dims: [usize; 3], lhs: Operand, rhs: Operand) -> Vec<f32> {
+    let mut out = Vec::new();
+    product_into(dims, lhs, rhs, &mut out);
+    out
+}
+
+/// [`product`] written over `out`, which keeps its allocation where it is large enough.
+fn product_into([m, n, k]: [usize; 3], lhs: Operand, rhs: Operand, out: &mut Vec<f32>) {
     assert!(
         lhs.holds(m, k) && rhs.holds(k, n),
         "product: operands too small"
@@ -409,7 +458,8 @@ fn product([m, n, k]: [usize; 3], lhs: Operand, rhs: Operand) -> Vec<f32> {
         true => gemm::Parallelism::Rayon(0),
         false => gemm::Parallelism::None,
     };
-    let mut out = Vec::with_capacity(m * n);
+    out.clear();
+    out.reserve(m * n);
     let stride = |s: usize| s as isize;
     // SAFETY: `out` has room for the `m * n` values gemm writes (read_dst false: it reads
     // none first), and both operands were checked to hold their matrices, so every read is
@@ -438,7 +488,6 @@ fn product([m, n, k]: [usize; 3], lhs: Operand, rhs: Operand) -> Vec<f32> {
         );
         out.set_len(m * n);
     }
-    out
 }
 
 /// `values` as consecutive `rows x cols` blocks (row-major), each transposed to `cols x rows`.
