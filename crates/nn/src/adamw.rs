@@ -83,7 +83,6 @@ impl AdamWUpdate for Flex {
 }
 
 /// One update's per-element arithmetic, its constants worked out once.
-#[derive(Clone, Copy)]
 struct Step {
     correction_1: f32,
     correction_2: f32,

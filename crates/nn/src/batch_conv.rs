@@ -154,9 +154,9 @@ impl Backward<Flex, 2> for ConvBackward {
         let grad = grad.to_contiguous();
         let grad_rows = plan.output_rows(&grad);
         let (co, k) = (plan.outputs, plan.row_len());
-        let x = x.to_contiguous();
-        let cells = plan.cells_last(&x);
         if let Some(node) = node_weight {
+            let x = x.to_contiguous();
+            let cells = plan.cells_last(&x);
             // [Co, N] x [N, K]: the kernel's gradient, in the rows' column order, summed
             // over the batch's chunks.
             let mut grad_kernel = vec![0.0f32; co * k];
@@ -181,16 +181,12 @@ impl Backward<Flex, 2> for ConvBackward {
             with_scratch(&ROW_GRADS, |row_grads| {
                 for samples in plan.chunks() {
                     let out_rows = plan.out_rows(samples.clone());
-                    row_grads.clear();
-                    row_grads.reserve(out_rows.len() * k);
-                    product_into(
+                    product_over(
                         [out_rows.len(), k, co],
                         Operand::rows(&grad_rows[out_rows.start * co..out_rows.end * co], co),
                         Operand::rows(&kernel, k),
-                        &mut row_grads.spare_capacity_mut()[..out_rows.len() * k],
+                        row_grads,
                     );
-                    // SAFETY: product_into wrote every one of these values.
-                    unsafe { row_grads.set_len(out_rows.len() * k) };
                     plan.scatter_rows(row_grads, samples, &mut grad_cells);
                 }
             });
@@ -488,6 +484,17 @@ impl<'a> Operand<'a> {
 fn product_into(dims: [usize; 3], lhs: Operand, rhs: Operand, out: &mut [MaybeUninit<f32>]) {
     // SAFETY: read_dst false: gemm writes every value of `out` and reads none.
     unsafe { gemm_checked(dims, lhs, rhs, out.as_mut_ptr().cast(), out.len(), false) }
+}
+
+/// [`product_into`] written over `out`'s values, which keeps its allocation where it is large
+/// enough.
+fn product_over(dims: [usize; 3], lhs: Operand, rhs: Operand, out: &mut Vec<f32>) {
+    let len = dims[0] * dims[1];
+    out.clear();
+    out.reserve(len);
+    product_into(dims, lhs, rhs, &mut out.spare_capacity_mut()[..len]);
+    // SAFETY: product_into wrote all `len` values.
+    unsafe { out.set_len(len) };
 }
 
 /// [`product_into`], the product added onto `out`.
