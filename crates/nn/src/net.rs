@@ -335,6 +335,57 @@ impl ResNet {
         }
     }
 
+    /// A copy for one replica of data-parallel training: the same weights as fresh autodiff
+    /// leaves (no op recorded, no copy made) and running statistics of its own, so that
+    /// replicas on different threads share no autodiff graph and no lock. Its running
+    /// statistics come back with [`ResNet::take_running_statistics`].
+    pub fn replica(&self) -> Self {
+        self.valid().train()
+    }
+
+    /// Sets every batch norm's running statistics to the mean of `replicas`' (copies of this
+    /// net made by [`ResNet::replica`] that each trained on a shard of one batch): what one
+    /// net's running state holds when every shard updates it from its own thread.
+    ///
+    /// # Panics
+    ///
+    /// If `replicas` is empty.
+    pub fn take_running_statistics(&self, replicas: &[ResNet]) {
+        assert!(!replicas.is_empty(), "no replica to take statistics from");
+        let norms: Vec<Vec<&BatchNorm>> = replicas.iter().map(ResNet::norms).collect();
+        for (layer, norm) in self.norms().into_iter().enumerate() {
+            let device = norm.gamma.device();
+            let mean = |running: fn(&BatchNorm) -> &RunningState<Tensor<1>>| {
+                let mut sum = vec![0.0f32; norm.gamma.dims()[0]];
+                for replica in &norms {
+                    let value = running(replica[layer]).valid().value().into_data();
+                    let value = value.as_slice::<f32>().expect("running statistics are f32");
+                    sum.iter_mut()
+                        .zip(value)
+                        .for_each(|(sum, value)| *sum += value);
+                }
+                sum.iter_mut().for_each(|sum| *sum /= replicas.len() as f32);
+                let len = sum.len();
+                Tensor::from_data(TensorData::new(sum, [len]), &device)
+            };
+            norm.running_mean.update(mean(|norm| &norm.running_mean));
+            norm.running_var.update(mean(|norm| &norm.running_var));
+        }
+    }
+
+    /// Every batch norm of the net, in a fixed order.
+    fn norms(&self) -> Vec<&BatchNorm> {
+        let layers = self
+            .blocks
+            .iter()
+            .flat_map(|block| [&block.first, &block.second]);
+        std::iter::once(&self.stem)
+            .chain(layers)
+            .chain([&self.policy_conv, &self.value_conv])
+            .map(|layer| &layer.norm)
+            .collect()
+    }
+
     /// The same net without its ownership head: what ONNX export traces, so the exported
     /// file carries no weights that none of its outputs use.
     pub fn without_ownership(&self) -> Self {

@@ -59,7 +59,9 @@ pub struct Losses {
 /// A network being trained: its weights on an autodiff device, AdamW's state and the step
 /// count. Hands out inference copies with [`Trainer::net`].
 pub struct Trainer {
-    model: ResNet,
+    /// The weights; `None` only while AdamW updates them ([`Trainer::train_step`]), when it
+    /// owns them alone and so writes their buffers in place instead of copying them.
+    model: Option<ResNet>,
     optim: ModuleOptimizer,
     shape: NetShape,
     net_config: NetConfig,
@@ -83,7 +85,7 @@ impl Trainer {
         let shape = NetShape::of::<G>();
         let model = ResNet::new(&shape, net, &device.clone().autodiff());
         Trainer {
-            model,
+            model: Some(model),
             optim: optimizer(train),
             shape,
             net_config: net.clone(),
@@ -122,6 +124,13 @@ impl Trainer {
         };
     }
 
+    /// The weights being trained.
+    fn model(&self) -> &ResNet {
+        self.model
+            .as_ref()
+            .expect("the trainer holds its weights outside an update")
+    }
+
     /// The variant and shapes the net is built for.
     pub fn shape(&self) -> &NetShape {
         &self.shape
@@ -141,7 +150,7 @@ impl Trainer {
     /// An inference copy of the current weights on the trainer's device, without autodiff.
     pub fn net(&self) -> Net {
         Net::from_parts(
-            self.model.valid(),
+            self.model().valid(),
             self.shape.clone(),
             self.net_config.clone(),
             self.device.clone(),
@@ -176,13 +185,15 @@ impl Trainer {
         }
         let (losses, grads) = if self.replicas.is_empty() {
             let device = self.device.clone().autodiff();
-            shard_gradients(&self.model, &self.shard(batch, 0..n), &device)
+            shard_gradients(self.model(), &self.shard(batch, 0..n), &device)
         } else {
             self.parallel_gradients(batch)
         };
-        self.model = self
-            .optim
-            .step(self.train_config.learning_rate, self.model.clone(), grads);
+        let model = self.model.take().expect("the trainer holds its weights");
+        self.model = Some(
+            self.optim
+                .step(self.train_config.learning_rate, model, grads),
+        );
         self.steps += 1;
         losses
     }
@@ -209,30 +220,40 @@ impl Trainer {
 
     /// The whole batch's losses and gradients, from one replica per thread of
     /// [`Trainer::set_threads`] on its shard of the batch. The replicas start as jobs of the
-    /// caller's rayon pool (no thread is created per step), and each copies the weights on
-    /// its own thread: both were serial work that the other threads waited for.
+    /// caller's rayon pool (no thread is created per step), and each makes its copy of the
+    /// net on its own thread ([`ResNet::replica`]): both were serial work that the other
+    /// threads waited for. A copy shares no autodiff graph and no running statistics with
+    /// the others: shared, every batch norm's update locked and merged tensors across
+    /// threads in the middle of the forward pass (a tenth of a replica's time,
+    /// docs/performance.md); the statistics are merged once, after.
     fn parallel_gradients(&self, batch: &Batch) -> (Losses, GradientsParams) {
         let n = batch.size;
         let replicas = self.replicas.len().min(n);
         let device = self.device.clone().autodiff();
-        let results: Vec<(Losses, GradientsParams)> = self.replicas[..replicas]
+        let results: Vec<(Losses, GradientsParams, ResNet)> = self.replicas[..replicas]
             .par_iter()
             .enumerate()
             .map(|(i, pool)| {
                 let shard = self.shard(batch, i * n / replicas..(i + 1) * n / replicas);
                 pool.install(|| {
-                    // A copy of the weights with its own autodiff graph (same parameter ids).
-                    let replica = self.model.clone().fork(&device);
-                    shard_gradients(&replica, &shard, &device)
+                    // The weights as leaves of this replica's own autodiff graph, with batch
+                    // norm statistics of its own (merged below): nothing shared between
+                    // threads while they work.
+                    let replica = self.model().replica();
+                    let (losses, grads) = shard_gradients(&replica, &shard, &device);
+                    (losses, grads, replica)
                 })
             })
             .collect();
         let mut sum = GradientsAccumulator::new();
         let mut losses = Losses::default();
-        for (shard_losses, grads) in results {
+        let mut models = Vec::with_capacity(results.len());
+        for (shard_losses, grads, model) in results {
             losses.add(&shard_losses);
-            sum.accumulate(&self.model, grads);
+            sum.accumulate(self.model(), grads);
+            models.push(model);
         }
+        self.model().take_running_statistics(&models);
         (losses, sum.grads())
     }
 
@@ -240,7 +261,7 @@ impl Trainer {
     pub fn save(&self, path: &Path) -> Result<(), NnError> {
         file::save_checkpoint(
             path,
-            &self.model,
+            self.model(),
             &self.optim,
             &self.shape,
             &self.net_config,
@@ -262,7 +283,7 @@ impl Trainer {
         let (model, _) = file::load_model(path, &trainer.shape, Some(net), |config| {
             ResNet::new(&trainer.shape, config, &autodiff)
         })?;
-        trainer.model = model;
+        trainer.model = Some(model);
         Ok(trainer)
     }
 
@@ -276,9 +297,12 @@ impl Trainer {
         device: &Device,
     ) -> Result<Trainer, NnError> {
         let mut trainer = Trainer::new::<G>(net, train, device);
-        let checkpoint =
-            file::load_checkpoint(path, &trainer.shape, net, trainer.model, optimizer(train))?;
-        trainer.model = checkpoint.model;
+        let fresh = trainer
+            .model
+            .take()
+            .expect("a new trainer holds its weights");
+        let checkpoint = file::load_checkpoint(path, &trainer.shape, net, fresh, optimizer(train))?;
+        trainer.model = Some(checkpoint.model);
         trainer.optim = checkpoint.optim;
         trainer.steps = checkpoint.steps;
         Ok(trainer)
