@@ -224,8 +224,8 @@ impl Trainer {
     /// net on its own thread ([`ResNet::replica`]): both were serial work that the other
     /// threads waited for. A copy shares no autodiff graph and no running statistics with
     /// the others: shared, every batch norm's update locked and merged tensors across
-    /// threads in the middle of the forward pass (a tenth of a replica's time,
-    /// docs/performance.md); the statistics are merged once, after.
+    /// threads in the middle of the forward pass (docs/performance.md); the statistics are
+    /// merged once, after.
     fn parallel_gradients(&self, batch: &Batch) -> (Losses, GradientsParams) {
         let n = batch.size;
         let replicas = self.replicas.len().min(n);
