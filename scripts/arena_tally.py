@@ -5,17 +5,19 @@ when a match was split into many small matches (one per core or per seed).
     usage: scripts/arena_tally.py [--agent I] [--summary FILE] LABEL GLOB [LABEL GLOB ...]
 
 Each LABEL names the result files its GLOB matches (quote the GLOB). The tallied agent is
-index I of each match's `--agents` (default 1, the net in `--agents OPPONENT,net:...`); a win
-counts 1, a draw 1/2. In scoring variants (result files with `scores`) each record also
-gives the agent's mean margin, its points minus the opponent's, with its standard error: a
-statistic that tells close settings apart in far fewer games than the score does. One line
-per label is printed; `--summary` also writes them as JSON.
+index I of each match's `--agents`, or without `--agent` the one `net` agent of each match
+(a match of two nets needs `--agent`); a win counts 1, a draw 1/2. In scoring variants
+(result files with `scores`) each record also gives the agent's mean margin, its points minus
+the opponent's, with its standard error: a statistic that tells close settings apart in far
+fewer games than the score does. One line per label is printed; `--summary` also writes them
+as JSON.
 """
 
 import argparse
 import glob
 import json
 import statistics
+import sys
 
 
 def record(wins: int, draws: int, losses: int, margins: list) -> dict:
@@ -31,14 +33,29 @@ def record(wins: int, draws: int, losses: int, margins: list) -> dict:
     return out
 
 
-def tally(pattern: str, agent: int) -> dict:
-    """The agent's record over every game of the result files `pattern` matches, in all and
-    by the side it played (`as_x`, `as_o`: X moves first)."""
+def net_agent(report: dict, path: str) -> int:
+    """The index of the one `net` agent of a match (its standings are in `--agents` order)."""
+    nets = [i for i, s in enumerate(report["standings"]) if s["agent"].split(":")[0] == "net"]
+    if len(nets) != 1:
+        agents = ", ".join(s["agent"] for s in report["standings"])
+        sys.exit(f"{path}: {len(nets)} net agents ({agents}); say which with --agent I")
+    return nets[0]
+
+
+def tally(pattern: str, agent) -> dict:
+    """The record of agent index `agent` (None: each match's net agent) over every game of
+    the result files `pattern` matches, in all and by the side it played (`as_x`, `as_o`: X
+    moves first)."""
     counts = {side: [0, 0, 0] for side in "xo"}  # wins, draws, losses
     margins = {side: [] for side in "xo"}
-    for path in sorted(glob.glob(pattern)):
-        for game in json.load(open(path))["games"]:
-            side = "x" if game["x"] == agent else "o"
+    paths = sorted(glob.glob(pattern))
+    if not paths:
+        sys.exit(f"no result file matches {pattern}")
+    for path in paths:
+        report = json.load(open(path))
+        index = net_agent(report, path) if agent is None else agent
+        for game in report["games"]:
+            side = "x" if game["x"] == index else "o"
             if game.get("scores"):
                 x_margin = game["scores"][0] - game["scores"][1]
                 margins[side].append(x_margin if side == "x" else -x_margin)
@@ -68,7 +85,7 @@ def margin(t: dict) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--agent", type=int, default=1)
+    parser.add_argument("--agent", type=int, help="the tallied agent's index in --agents")
     parser.add_argument("--summary")
     parser.add_argument("pairs", nargs="+", metavar="LABEL GLOB")
     args = parser.parse_args()
@@ -77,7 +94,7 @@ def main() -> None:
     labels, patterns = args.pairs[0::2], args.pairs[1::2]
     summary = {label: tally(p, args.agent) for label, p in zip(labels, patterns)}
     for label, t in summary.items():
-        print(f"{label}: net {line(t)} in {t['games']} games, {100 * t['score']:.1f}%"
+        print(f"{label}: {line(t)} in {t['games']} games, {100 * t['score']:.1f}%"
               f"{margin(t)} (as X {line(t['as_x'])}{margin(t['as_x'])}; "
               f"as O {line(t['as_o'])}{margin(t['as_o'])})")
     if args.summary:

@@ -57,3 +57,60 @@ fn arena_results_record_the_build_the_command_and_what_each_net_played_with() {
         "{net}"
     );
 }
+
+/// Runs `scripts/arena_tally.py` with `args`, returning its exit status and its output.
+fn tally(args: &[&str]) -> (bool, String) {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/arena_tally.py");
+    let output = std::process::Command::new("python3")
+        .arg(script)
+        .args(args)
+        .output()
+        .expect("python3 runs");
+    let text = String::from_utf8_lossy(&output.stdout) + String::from_utf8_lossy(&output.stderr);
+    (output.status.success(), text.into_owned())
+}
+
+#[test]
+fn the_tally_counts_the_net_wherever_it_stands_in_the_agents() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, agents) in [
+        ("net-first", "net:sims=4,engine=burn,random"),
+        ("two-nets", "net:sims=4,engine=burn,net:sims=2,engine=burn"),
+    ] {
+        let prefix = dir.path().join(name);
+        let prefix = prefix.to_str().unwrap();
+        oxo(&[
+            "arena",
+            "--variant",
+            "tictactoe",
+            "--agents",
+            agents,
+            "--games",
+            "4",
+            "--threads",
+            "1",
+            "--out",
+            prefix,
+        ]);
+    }
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("net-first.json")).unwrap())
+            .unwrap();
+    let net = &results["standings"][0];
+    let expected = format!(
+        "{}-{}-{} in 4 games",
+        net["wins"], net["draws"], net["losses"]
+    );
+    let file = dir.path().join("net-first.json");
+    let (ok, text) = tally(&["first", file.to_str().unwrap()]);
+    assert!(
+        ok && text.starts_with(&format!("first: {expected}")),
+        "{text}"
+    );
+
+    let two = dir.path().join("two-nets.json");
+    let (ok, text) = tally(&["two", two.to_str().unwrap()]);
+    assert!(!ok && text.contains("say which with --agent"), "{text}");
+    let (ok, text) = tally(&["--agent", "1", "two", two.to_str().unwrap()]);
+    assert!(ok && text.starts_with("two: "), "{text}");
+}
