@@ -190,8 +190,10 @@ pub fn run_models_description<G: Encode>(config: &RunConfig) -> ModelJson {
 /// (`RUN/models/FILE.bpk`), the run's seed, versions, commit, its progress and last rating
 /// (from its journal, `metrics.jsonl`), its wall-clock seconds (`stage_seconds`), and for a
 /// warm-started run (`oxo train --init`) the provenance of the model it started from
-/// (`warm_start`) and the seconds of the whole chain (`total_stage_seconds`); in an
-/// exported directory, the provenance its `model.json` records.
+/// (`warm_start`) and the seconds of the whole chain (`total_stage_seconds`); its CPU
+/// seconds, the wall-clock seconds times the cores `run.json` gave the run (`cpu_seconds`),
+/// and those of the whole chain (`total_cpu_seconds`); in an exported directory, the
+/// provenance its `model.json` records.
 pub fn provenance(model: &Path) -> Value {
     provenance_at(model, 0)
 }
@@ -209,7 +211,9 @@ fn provenance_at(model: &Path, depth: usize) -> Value {
     };
     let metrics = read_jsonl(&run.join("metrics.jsonl"));
     let warm_start = read(WARM_START_FILE);
+    let run_info = read("run.json");
     let seconds = run_seconds(&metrics);
+    let cpu_seconds = run_info["cores"].as_f64().map(|cores| seconds * cores);
     let earlier_seconds = warm_start["provenance"]["total_stage_seconds"]
         .as_f64()
         .or_else(|| warm_start["provenance"]["stage_seconds"].as_f64())
@@ -222,7 +226,7 @@ fn provenance_at(model: &Path, depth: usize) -> Value {
         "model_file": file_name(model),
         "average_of": average_of(model),
         "run": run.display().to_string(),
-        "run_info": read("run.json"),
+        "run_info": run_info,
         "best_generation": best_generation(&metrics),
         "generations_trained": trained.len(),
         "train_steps": trained.iter().filter_map(|r| r["steps"].as_u64()).sum::<u64>(),
@@ -234,9 +238,32 @@ fn provenance_at(model: &Path, depth: usize) -> Value {
         "last_rating": last_rating(&metrics),
         "score_scale": run_config(run).map(|c| c.train.score_scale),
         "stage_seconds": seconds,
+        "cpu_seconds": cpu_seconds,
+        "total_cpu_seconds": cpu_seconds
+            .zip(chain_cpu_seconds(&warm_start["provenance"]))
+            .map(|(own, earlier)| own + earlier),
         "warm_start": warm_start,
         "total_stage_seconds": seconds + earlier_seconds,
     })
+}
+
+/// The CPU seconds of the chain of runs a provenance record describes: its
+/// `total_cpu_seconds` where it has one, else its run's seconds times the cores its
+/// `run.json` gave it plus those of the model it started from or grew from (an exported
+/// `model.json` of an older oxo). None where some link's cores are unknown (a model file
+/// outside any run); 0 for no record (a run that started from nothing).
+fn chain_cpu_seconds(provenance: &Value) -> Option<f64> {
+    if provenance.is_null() {
+        return Some(0.0);
+    }
+    if let Some(total) = provenance["total_cpu_seconds"].as_f64() {
+        return Some(total);
+    }
+    if let Some(grown) = provenance.get("grown_from") {
+        return chain_cpu_seconds(&grown["provenance"]);
+    }
+    let own = provenance["stage_seconds"].as_f64()? * provenance["run_info"]["cores"].as_f64()?;
+    Some(own + chain_cpu_seconds(&provenance["warm_start"]["provenance"])?)
 }
 
 /// Whether a journal record is of `role` (a record of a run whose roles run at once), or of
@@ -272,6 +299,7 @@ fn file_provenance(model: &Path, depth: usize) -> Value {
         let source = Path::new(&source);
         let earlier = provenance_at(source, depth + 1);
         provenance["total_stage_seconds"] = earlier["total_stage_seconds"].clone();
+        provenance["total_cpu_seconds"] = json!(chain_cpu_seconds(&earlier));
         provenance["grown_from"] = json!({ "model": source, "provenance": earlier });
     }
     provenance
@@ -424,4 +452,31 @@ fn readme<G: Encode>(net: &Net) -> String {
         policy = POLICY_OUTPUT,
         wdl = WDL_OUTPUT,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chain exported by an older oxo, whose records have no CPU seconds, is counted from
+    /// each link's seconds and cores: a 2-core run, then a 1-core run from its model.
+    #[test]
+    fn the_cpu_seconds_of_an_older_chain_are_its_links_seconds_times_their_cores() {
+        let first =
+            json!({ "stage_seconds": 100.0, "run_info": { "cores": 2 }, "warm_start": null });
+        let second = json!({
+            "stage_seconds": 50.0,
+            "run_info": { "cores": 1 },
+            "warm_start": { "model": "first.bpk", "provenance": first },
+        });
+        assert_eq!(chain_cpu_seconds(&second), Some(250.0));
+        let grown = json!({ "model_file": "grown.bpk", "grown_from": { "provenance": second } });
+        assert_eq!(chain_cpu_seconds(&grown), Some(250.0));
+        let outside_a_run = json!({ "model_file": "net.bpk", "average_of": null });
+        assert_eq!(chain_cpu_seconds(&outside_a_run), None);
+        assert_eq!(
+            chain_cpu_seconds(&json!({ "total_cpu_seconds": 7.0 })),
+            Some(7.0)
+        );
+    }
 }

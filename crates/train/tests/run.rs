@@ -194,6 +194,12 @@ fn a_warm_started_run_begins_from_the_model() {
     let own = provenance["stage_seconds"].as_f64().unwrap();
     assert!(own > 0.0 && total > own, "{provenance}");
     assert_eq!(total, own + earlier["stage_seconds"].as_f64().unwrap());
+    let cpu = |p: &serde_json::Value| {
+        p["stage_seconds"].as_f64().unwrap() * p["run_info"]["cores"].as_f64().unwrap()
+    };
+    assert_eq!(provenance["cpu_seconds"].as_f64(), Some(cpu(&provenance)));
+    let chain = cpu(&provenance) + cpu(earlier);
+    assert_eq!(provenance["total_cpu_seconds"].as_f64(), Some(chain));
     assert_eq!(provenance["generations_trained"], 1, "{provenance}");
     drop((first, run));
     // Resumed with an --init file that is gone: the run has its first net already.
