@@ -93,15 +93,14 @@ fn the_tally_counts_the_net_wherever_it_stands_in_the_agents() {
             prefix,
         ]);
     }
+    let file = dir.path().join("net-first.json");
     let results: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("net-first.json")).unwrap())
-            .unwrap();
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     let net = &results["standings"][0];
     let expected = format!(
         "{}-{}-{} in 4 games",
         net["wins"], net["draws"], net["losses"]
     );
-    let file = dir.path().join("net-first.json");
     let (ok, text) = tally(&["first", file.to_str().unwrap()]);
     assert!(
         ok && text.starts_with(&format!("first: {expected}")),
