@@ -2,11 +2,14 @@
 # connect4's shipped model judged by the exact solver on seed 1's positions (those of every
 # earlier connect4 record) at five settings: fp32 at 400 (the default), 800 and 1600 ms a move,
 # and the int8 graph at 400 and 480 ms; two judges at once, one a core, in the pairs below.
-# Run from the repository root: lab/strength/connect4-2026-12-06-int8-ms480/judge-seed1.sh OXO
+# OLD is the model these judge (shipped before 2026-12-06; models/connect4/ now holds the
+# random-openings leg's): `git archive bb09d49 models/connect4 | tar -x -C DIR` gives DIR/models/connect4/model.bpk,
+# with the model.json beside it that sets its play.
+# Run from the repository root: lab/strength/connect4-2026-12-06-int8-ms480/judge-seed1.sh OXO OLD
 set -euo pipefail
 oxo=${1:-target/release/oxo}
 here=lab/strength/connect4-2026-12-06-int8-ms480
-model=models/connect4/model.bpk
+model=${2:?the model judged (see above)}
 int8=lab/engines/connect4-int8.onnx
 
 judge() { # CORE NAME SPEC

@@ -5,11 +5,14 @@
 # the exact solver on the positions of the earlier eval.sh (seed 1: 200 reached by random
 # moves, every move of 8 games against itself, plies 4 to 30; 4 games as X against
 # `solver`), then 40 paired games of NEW against OLD.
+# OLD is the model it started from (shipped 2026-12-03 to 2026-12-06; models/connect4/ now holds
+# a later one): `git archive bb09d49 models/connect4 | tar -x -C DIR` gives
+# DIR/models/connect4/model.bpk, with the model.json beside it that sets its play.
 # Run from the repository root: lab/strength/connect4-2026-12-06-third-leg/eval.sh OXO NEW OLD
 set -euo pipefail
 oxo=${1:-target/release/oxo}
 new=$2
-old=${3:-models/connect4/model.bpk}
+old=${3:?the model it started from (see above)}
 here=lab/strength/connect4-2026-12-06-third-leg
 
 taskset -c 0 "$oxo" arena --variant connect4 --agents "net:path=$new,alphabeta:ms=100" \
