@@ -6,7 +6,7 @@ a 3x3 or patch stem with batch norm, residual blocks of two 3x3 convolutions wit
 a policy head and a win/draw/loss value head, the score head where the model has one), and
 trains it on random planes with the loss and optimiser oxo trains with (policy and
 win/draw/loss cross-entropy against soft targets, score squared error; AdamW, learning rate
-1e-3, weight decay 1e-4), at one batch size, on a given number of threads. Prints one JSON
+1e-3, weight decay 1e-4), at one batch size, on a given number of threads (or on a CUDA GPU, `--device cuda`). Prints one JSON
 object: samples per second, and the FLOP rate counted as oxo counts it (three forward passes
 a sample, `crates/train/src/bench.rs`).
 
@@ -107,6 +107,7 @@ def main():
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=4.0)
+    parser.add_argument("--device", default="cpu", help="cpu, or cuda for an NVIDIA GPU")
     args = parser.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -115,16 +116,19 @@ def main():
     network = model["network"]
     _, planes, height, width = model["input"]["shape"]
     actions = model["actions"]["count"]
-    net = ResNet(network, planes, height, width, actions)
+    device = torch.device(args.device)
+    net = ResNet(network, planes, height, width, actions).to(device)
     net.train()
     optimiser = torch.optim.AdamW(net.parameters(), lr=1e-3, weight_decay=1e-4)
 
     n = args.batch
     generator = torch.Generator().manual_seed(3)
-    inputs = (torch.rand(n, planes, height, width, generator=generator) < 0.3).float()
-    policy_target = torch.full((n, actions), 1.0 / actions)
-    wdl_target = torch.tensor([[0.0, 1.0, 0.0]]).repeat(n, 1)
-    score_target = torch.zeros(n, 1)
+    inputs = (torch.rand(n, planes, height, width, generator=generator) < 0.3).float().to(device)
+    policy_target = torch.full((n, actions), 1.0 / actions, device=device)
+    wdl_target = torch.tensor([[0.0, 1.0, 0.0]], device=device).repeat(n, 1)
+    score_target = torch.zeros(n, 1, device=device)
+    # A GPU runs the steps asynchronously: wait for them before reading the clock.
+    sync = torch.cuda.synchronize if device.type == "cuda" else lambda: None
 
     def step():
         policy, wdl, score = net(inputs)
@@ -137,16 +141,18 @@ def main():
         optimiser.step()
 
     step()
+    sync()
     start = time.perf_counter()
     samples = 0
     while time.perf_counter() - start < args.seconds:
         step()
         samples += n
+    sync()
     rate = samples / (time.perf_counter() - start)
     flops = 3.0 * rate * forward_flops(network, planes, height, width, actions)
     print(json.dumps({
         "engine": f"pytorch {torch.__version__}", "variant": model["variant"], "batch": n,
-        "threads": args.threads, "samples_per_sec": rate, "flops": flops,
+        "threads": args.threads, "device": args.device, "samples_per_sec": rate, "flops": flops,
     }))
 
 

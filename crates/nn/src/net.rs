@@ -7,6 +7,7 @@ use burn::tensor::activation::{relu, tanh};
 use burn::tensor::module::conv2d;
 use burn::tensor::ops::ConvOptions;
 use burn::tensor::{Device, Int, Tensor, TensorData};
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::batch_conv::{self, Geometry, Layout};
@@ -345,7 +346,9 @@ impl ResNet {
 
     /// Sets every batch norm's running statistics to the mean of `replicas`' (copies of this
     /// net made by [`ResNet::replica`] that each trained on a shard of one batch): what one
-    /// net's running state holds when every shard updates it from its own thread.
+    /// net's running state holds when every shard updates it from its own thread. Layers are
+    /// merged in parallel on the caller's rayon pool: with 16 replicas a layer reads 32 small
+    /// tensors back.
     ///
     /// # Panics
     ///
@@ -353,24 +356,27 @@ impl ResNet {
     pub fn take_running_statistics(&self, replicas: &[ResNet]) {
         assert!(!replicas.is_empty(), "no replica to take statistics from");
         let norms: Vec<Vec<&BatchNorm>> = replicas.iter().map(ResNet::norms).collect();
-        for (layer, norm) in self.norms().into_iter().enumerate() {
-            let device = norm.gamma.device();
-            let mean = |running: fn(&BatchNorm) -> &RunningState<Tensor<1>>| {
-                let mut sum = vec![0.0f32; norm.gamma.dims()[0]];
-                for replica in &norms {
-                    let value = running(replica[layer]).valid().value().into_data();
-                    let value = value.as_slice::<f32>().expect("running statistics are f32");
-                    sum.iter_mut()
-                        .zip(value)
-                        .for_each(|(sum, value)| *sum += value);
-                }
-                sum.iter_mut().for_each(|sum| *sum /= replicas.len() as f32);
-                let len = sum.len();
-                Tensor::from_data(TensorData::new(sum, [len]), &device)
-            };
-            norm.running_mean.update(mean(|norm| &norm.running_mean));
-            norm.running_var.update(mean(|norm| &norm.running_var));
-        }
+        self.norms()
+            .into_par_iter()
+            .enumerate()
+            .for_each(|(layer, norm)| {
+                let device = norm.gamma.device();
+                let mean = |running: fn(&BatchNorm) -> &RunningState<Tensor<1>>| {
+                    let mut sum = vec![0.0f32; norm.gamma.dims()[0]];
+                    for replica in &norms {
+                        let value = running(replica[layer]).valid().value().into_data();
+                        let value = value.as_slice::<f32>().expect("running statistics are f32");
+                        sum.iter_mut()
+                            .zip(value)
+                            .for_each(|(sum, value)| *sum += value);
+                    }
+                    sum.iter_mut().for_each(|sum| *sum /= replicas.len() as f32);
+                    let len = sum.len();
+                    Tensor::from_data(TensorData::new(sum, [len]), &device)
+                };
+                norm.running_mean.update(mean(|norm| &norm.running_mean));
+                norm.running_var.update(mean(|norm| &norm.running_var));
+            });
     }
 
     /// Every batch norm of the net, in a fixed order.

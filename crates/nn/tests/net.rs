@@ -290,12 +290,12 @@ impl Solved {
 }
 
 /// Data-parallel training takes the whole batch's step: on a batch of the same positions
-/// twice, two replicas (each with one copy, and its batch norm statistics) take the step one
-/// thread takes on the positions once, loss and weights; on two different halves the step
-/// differs from one thread's (each replica's batch norm sees its half alone), so the shards
-/// are real.
+/// repeated, two or four replicas (each with one copy, and its batch norm statistics; four
+/// replicas' gradients summed as a tree) take the step one thread takes on the positions once,
+/// loss and weights; on two different halves the step differs from one thread's (each
+/// replica's batch norm sees its half alone), so the shards are real.
 #[test]
-fn two_replicas_take_the_whole_batchs_step() {
+fn replicas_take_the_whole_batchs_step() {
     let dir = tempfile::tempdir().unwrap();
     let (data, other) = (solved_positions(12), solved_positions(20));
     let device = Device::flex();
@@ -309,26 +309,34 @@ fn two_replicas_take_the_whole_batchs_step() {
         trainer.set_threads(threads);
         trainer
     };
-    let (mut one, mut two) = (trainer(1), trainer(2));
-    let doubled = data.then(&data);
-    for step in 0..4 {
-        let (a, b) = (
-            one.train_step(&data.batch()),
-            two.train_step(&doubled.batch()),
-        );
-        for (x, y) in [(a.total, b.total), (a.policy, b.policy), (a.value, b.value)] {
-            assert!((x - y).abs() < 1e-5, "step {step}: loss {x} against {y}");
+    for replicas in [2, 4] {
+        let (mut one, mut many) = (trainer(1), trainer(replicas));
+        let repeated = (2..replicas).fold(data.then(&data), |batch, _| batch.then(&data));
+        for step in 0..4 {
+            let (a, b) = (
+                one.train_step(&data.batch()),
+                many.train_step(&repeated.batch()),
+            );
+            for (x, y) in [(a.total, b.total), (a.policy, b.policy), (a.value, b.value)] {
+                assert!(
+                    (x - y).abs() < 1e-5,
+                    "{replicas} replicas, step {step}: loss {x} against {y}"
+                );
+            }
         }
-    }
-    let eval = |t: &Trainer| t.net().evaluate(&data.inputs, data.size);
-    let (a, b) = (eval(&one), eval(&two));
-    for (x, y) in a
-        .policy
-        .iter()
-        .chain(&a.wdl)
-        .zip(b.policy.iter().chain(&b.wdl))
-    {
-        assert!((x - y).abs() < 1e-4, "after four steps: {x} against {y}");
+        let eval = |t: &Trainer| t.net().evaluate(&data.inputs, data.size);
+        let (a, b) = (eval(&one), eval(&many));
+        for (x, y) in a
+            .policy
+            .iter()
+            .chain(&a.wdl)
+            .zip(b.policy.iter().chain(&b.wdl))
+        {
+            assert!(
+                (x - y).abs() < 1e-4,
+                "{replicas} replicas, after four steps: {x} against {y}"
+            );
+        }
     }
     let mixed = data.then(&other.then(&other));
     let (mut one, mut two) = (trainer(1), trainer(2));

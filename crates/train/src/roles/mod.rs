@@ -614,6 +614,25 @@ pub fn core_split(cores: usize) -> (usize, usize) {
     (quarter, (cores - quarter).max(1))
 }
 
+/// The nice value of self-play's and the gate's threads in [`run_all`]: the trainer's threads
+/// keep the process's, so where the cores are short the trainer runs first (at nice 10 a
+/// thread weighs about a tenth of one at nice 0 in Linux's scheduler).
+const PLAY_NICE: libc::c_int = 10;
+
+/// Lowers the calling thread's priority to [`PLAY_NICE`] (Linux keeps a nice value per
+/// thread). The trainer sets a run's pace where self-play outruns it (on many cores:
+/// docs/performance.md, "On 16 cores and a GPU"), and there self-play's and the gate's threads
+/// took cores from it; where self-play is the slower, the trainer waits for games and leaves
+/// the cores to them anyway. Where the priority cannot be changed, the thread runs as it was.
+fn yield_to_the_trainer() {
+    // SAFETY: setpriority reads its three integer arguments only; `who` 0 with PRIO_PROCESS
+    // names the calling thread on Linux.
+    #[cfg(target_os = "linux")]
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, PLAY_NICE);
+    }
+}
+
 /// Runs the trainer, the gate and self-play of `run` at once in this process, each on its
 /// own thread and its share of the cores ([`core_split`] of `selfplay.workers`, or all the
 /// machine's), as KataGo runs them as concurrent processes: self-play keeps the cores busy
@@ -656,8 +675,11 @@ fn run_all<G: Encode + Evaluate>(
             .map(|(role, run, threads, options)| {
                 let stop = &stop;
                 scope.spawn(move || {
-                    let pool = rayon::ThreadPoolBuilder::new()
-                        .num_threads(threads)
+                    let mut pool = rayon::ThreadPoolBuilder::new().num_threads(threads);
+                    if role != Role::Trainer {
+                        pool = pool.start_handler(|_| yield_to_the_trainer());
+                    }
+                    let pool = pool
                         .build()
                         .map_err(|e| TrainError(format!("cannot start {threads} threads: {e}")))?;
                     let result = pool.install(|| role_loop::<G>(run, role, device, options, stop));
