@@ -614,22 +614,28 @@ pub fn core_split(cores: usize) -> (usize, usize) {
     (quarter, (cores - quarter).max(1))
 }
 
-/// The nice value of self-play's and the gate's threads in [`run_all`]: the trainer's threads
-/// keep the process's, so where the cores are short the trainer runs first (at nice 10 a
-/// thread weighs about a tenth of one at nice 0 in Linux's scheduler).
+/// How much higher a nice value self-play's and the gate's threads take in [`run_all`] than
+/// the trainer's, which keep the process's: where the cores are short the trainer runs first
+/// (10 steps of nice make a thread weigh about a tenth as much in Linux's scheduler).
 const PLAY_NICE: libc::c_int = 10;
 
-/// Lowers the calling thread's priority to [`PLAY_NICE`] (Linux keeps a nice value per
-/// thread). The trainer sets a run's pace where self-play outruns it (on many cores:
+/// Raises the calling thread's nice value by [`PLAY_NICE`], to 19 at most (Linux keeps a nice
+/// value per thread). The trainer sets a run's pace where self-play outruns it (on many cores:
 /// docs/performance.md, "On 16 cores and a GPU"), and there self-play's and the gate's threads
 /// took cores from it; where self-play is the slower, the trainer waits for games and leaves
-/// the cores to them anyway. Where the priority cannot be changed, the thread runs as it was.
+/// the cores to them anyway. Where the priority cannot be read or changed, the thread runs as
+/// it was.
 fn yield_to_the_trainer() {
-    // SAFETY: setpriority reads its three integer arguments only; `who` 0 with PRIO_PROCESS
-    // names the calling thread on Linux.
+    // SAFETY: getpriority and setpriority read their integer arguments only; `who` 0 with
+    // PRIO_PROCESS names the calling thread on Linux. errno tells a failed getpriority from a
+    // nice value of -1.
     #[cfg(target_os = "linux")]
     unsafe {
-        libc::setpriority(libc::PRIO_PROCESS, 0, PLAY_NICE);
+        *libc::__errno_location() = 0;
+        let nice = libc::getpriority(libc::PRIO_PROCESS, 0);
+        if *libc::__errno_location() == 0 {
+            libc::setpriority(libc::PRIO_PROCESS, 0, (nice + PLAY_NICE).min(19));
+        }
     }
 }
 
@@ -754,7 +760,7 @@ fn role_loop<G: Encode + Evaluate>(
 
 #[cfg(test)]
 mod tests {
-    use super::core_split;
+    use super::{PLAY_NICE, core_split, yield_to_the_trainer};
 
     /// Every core has one role (one core: both share it), so no trainer replica waits for a
     /// core that self-play holds.
@@ -771,5 +777,28 @@ mod tests {
         for (cores, split) in splits {
             assert_eq!(core_split(cores), split, "{cores} cores");
         }
+    }
+
+    /// Self-play's and the gate's threads yield to the trainer's: the priority is lowered on
+    /// the thread that asks, not on the process (Linux keeps a nice value per thread).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn play_threads_run_under_the_trainers_priority() {
+        // SAFETY: getpriority reads its two integer arguments only; `who` 0 names the calling
+        // thread on Linux.
+        let nice = || unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
+        let before = nice();
+        let played = std::thread::spawn(move || {
+            yield_to_the_trainer();
+            nice()
+        })
+        .join()
+        .unwrap();
+        assert_eq!(
+            played,
+            (before + PLAY_NICE).min(19),
+            "the play thread's nice value"
+        );
+        assert_eq!(nice(), before, "the trainer's thread keeps its priority");
     }
 }
