@@ -6,9 +6,9 @@ a 3x3 or patch stem with batch norm, residual blocks of two 3x3 convolutions wit
 a policy head and a win/draw/loss value head, the score head where the model has one), and
 trains it on random planes with the loss and optimiser oxo trains with (policy and
 win/draw/loss cross-entropy against soft targets, score squared error; AdamW, learning rate
-1e-3, weight decay 1e-4), at one batch size, on a given number of threads (or on a CUDA GPU, `--device cuda`). Prints one JSON
-object: samples per second, and the FLOP rate counted as oxo counts it (three forward passes
-a sample, `crates/train/src/bench.rs`).
+1e-3, weight decay 1e-4), at one batch size, on a given number of threads or on a CUDA GPU
+(`--device cuda`). Prints one JSON object: samples per second, and the FLOP rate counted as
+oxo counts it (three forward passes a sample, `crates/train/src/bench.rs`).
 
     python3 scripts/bench_torch_train.py models/ultimate/model.json --batch 128 --threads 1
 

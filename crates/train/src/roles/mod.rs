@@ -617,6 +617,7 @@ pub fn core_split(cores: usize) -> (usize, usize) {
 /// How much higher a nice value self-play's and the gate's threads take in [`run_all`] than
 /// the trainer's, which keep the process's: where the cores are short the trainer runs first
 /// (10 steps of nice make a thread weigh about a tenth as much in Linux's scheduler).
+#[cfg(target_os = "linux")]
 const PLAY_NICE: libc::c_int = 10;
 
 /// Raises the calling thread's nice value by [`PLAY_NICE`], to 19 at most (Linux keeps a nice
@@ -760,7 +761,7 @@ fn role_loop<G: Encode + Evaluate>(
 
 #[cfg(test)]
 mod tests {
-    use super::{PLAY_NICE, core_split, yield_to_the_trainer};
+    use super::core_split;
 
     /// Every core has one role (one core: both share it), so no trainer replica waits for a
     /// core that self-play holds.
@@ -784,6 +785,7 @@ mod tests {
     #[cfg(target_os = "linux")]
     #[test]
     fn play_threads_run_under_the_trainers_priority() {
+        use super::{PLAY_NICE, yield_to_the_trainer};
         // SAFETY: getpriority reads its two integer arguments only; `who` 0 names the calling
         // thread on Linux.
         let nice = || unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
