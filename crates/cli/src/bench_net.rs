@@ -8,7 +8,7 @@ use std::time::Duration;
 use oxo_engine::EngineKind;
 use oxo_nn::{Device, Encode, Net, NetConfig};
 use oxo_train::RunConfig;
-use oxo_train::bench::{NnBench, NnRate, TrainBench};
+use oxo_train::bench::{NnBench, NnRate, TrainBench, TrainRate};
 use oxo_train::selfplay::SelfPlayStats;
 use oxo_variants::{Variant, with_variant};
 
@@ -160,23 +160,34 @@ pub fn run_train(
         None => println!("onnxruntime inference: not measured (onnxruntime does not load here)"),
     }
     println!(
-        "{:>7} {:>10} {:>9} {:>15} {:>8} {:>8} {:>13}",
-        "threads", "samples/s", "GFLOP/s", "peak GFLOP/s", "of peak", "speedup", "of inference"
+        "{:>7} {:>10} {:>9} {:>15} {:>8} {:>8} {:>13} {:>9} {:>9}",
+        "threads",
+        "samples/s",
+        "GFLOP/s",
+        "peak GFLOP/s",
+        "of peak",
+        "speedup",
+        "of inference",
+        "median/s",
+        "median x"
     );
-    let first = report.rates.first().map_or(1.0, |r| r.samples_per_sec);
+    let first = report.rates.first();
+    let speedup = |rate: f64, of: fn(&TrainRate) -> f64| rate / first.map_or(rate, of);
     for r in &report.rates {
         let of_inference = inference.map_or(String::new(), |i| {
             format!("{:.1}%", 100.0 * r.flops / i.flops)
         });
         println!(
-            "{:>7} {:>10.0} {:>9.2} {:>15.2} {:>7.1}% {:>7.2}x {:>13}",
+            "{:>7} {:>10.0} {:>9.2} {:>15.2} {:>7.1}% {:>7.2}x {:>13} {:>9.0} {:>8.2}x",
             r.threads,
             r.samples_per_sec,
             r.flops / 1e9,
             r.peak_flops / 1e9,
             100.0 * r.of_peak,
-            r.samples_per_sec / first,
-            of_inference
+            speedup(r.samples_per_sec, |f| f.samples_per_sec),
+            of_inference,
+            r.median_samples_per_sec,
+            speedup(r.median_samples_per_sec, |f| f.median_samples_per_sec),
         );
     }
     Ok(())

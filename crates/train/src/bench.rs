@@ -124,7 +124,8 @@ fn bench_nn_here<G: Encode>(net: &Net, bench: &NnBench, device: &Device) -> (f64
             let inputs = random_planes::<G>(&mut rng, batch);
             let per_sec = per_second(seconds, batch, || {
                 engine.evaluate(&inputs, batch);
-            });
+            })
+            .mean;
             rates.push(rate(kind, batch, per_sec));
         }
     }
@@ -139,17 +140,31 @@ fn random_planes<G: Encode>(rng: &mut SmallRng, positions: usize) -> Vec<f32> {
         .collect()
 }
 
-/// Positions per second of `step`, which handles `batch` positions, run once to warm up and
-/// then repeatedly for about `seconds`.
-fn per_second(seconds: f64, batch: usize, mut step: impl FnMut()) -> f64 {
+/// How fast a repeated step ran.
+#[derive(Clone, Copy, Debug)]
+struct Pace {
+    /// Positions per second over the whole measurement.
+    mean: f64,
+    /// Positions per second at the median step's duration: on a machine shared with other
+    /// work, the rate of the steps nothing slowed, which the mean mixes with the others.
+    median: f64,
+}
+
+/// The pace of `step`, which handles `batch` positions, run once to warm up and then
+/// repeatedly for about `seconds`.
+fn per_second(seconds: f64, batch: usize, mut step: impl FnMut()) -> Pace {
     step();
     let start = Instant::now();
-    let mut positions = 0;
-    while start.elapsed().as_secs_f64() < seconds {
+    let mut durations = Vec::with_capacity(1 << 12);
+    while durations.is_empty() || start.elapsed().as_secs_f64() < seconds {
+        let began = Instant::now();
         step();
-        positions += batch;
+        durations.push(began.elapsed().as_secs_f64());
     }
-    positions as f64 / start.elapsed().as_secs_f64()
+    let mean = (durations.len() * batch) as f64 / start.elapsed().as_secs_f64();
+    durations.sort_by(f64::total_cmp);
+    let median = batch as f64 / durations[durations.len() / 2];
+    Pace { mean, median }
 }
 
 /// What `oxo bench train` measures.
@@ -172,6 +187,9 @@ pub struct TrainRate {
     pub batch: usize,
     /// Training samples per second.
     pub samples_per_sec: f64,
+    /// Training samples per second at the median step's duration (the rate without the
+    /// steps that other work on the machine slowed).
+    pub median_samples_per_sec: f64,
     /// FLOP/s this implies: three forward passes a sample (forward, and backward for the
     /// inputs and for the weights).
     pub flops: f64,
@@ -216,18 +234,19 @@ pub fn bench_train<G: Encode>(net: &Net, bench: &TrainBench, device: &Device) ->
                 .num_threads(threads.max(1))
                 .build()
                 .expect("a rayon pool builds");
-            let (peak_flops, samples_per_sec) = pool.install(|| {
+            let (peak_flops, pace) = pool.install(|| {
                 let peak = matmul_peak(device, 1024, bench.seconds);
                 (
                     peak,
                     train_rate::<G>(config, threads, bench.batch, bench.seconds, device),
                 )
             });
-            let flops = 3.0 * samples_per_sec * flops;
+            let flops = 3.0 * pace.mean * flops;
             TrainRate {
                 threads,
                 batch: bench.batch,
-                samples_per_sec,
+                samples_per_sec: pace.mean,
+                median_samples_per_sec: pace.median,
                 flops,
                 peak_flops,
                 of_peak: flops / peak_flops,
@@ -237,15 +256,15 @@ pub fn bench_train<G: Encode>(net: &Net, bench: &TrainBench, device: &Device) ->
     TrainReport { rates, inference }
 }
 
-/// Training samples per second of a net of `config` on `threads` threads at batch `batch`,
-/// on random positions with uniform policy targets and drawn results.
+/// The training pace of a net of `config` on `threads` threads at batch `batch`, on random
+/// positions with uniform policy targets and drawn results.
 fn train_rate<G: Encode>(
     config: &NetConfig,
     threads: usize,
     batch: usize,
     seconds: f64,
     device: &Device,
-) -> f64 {
+) -> Pace {
     let mut trainer = Trainer::new::<G>(config, &TrainConfig::default(), device);
     trainer.set_threads(threads);
     let inputs = random_planes::<G>(&mut SmallRng::seed_from_u64(3), batch);
@@ -305,6 +324,18 @@ mod tests {
     use oxo_variants::tictactoe::TicTacToe;
 
     #[test]
+    fn the_median_pace_leaves_out_the_slowed_steps() {
+        let mut step = 0;
+        let pace = per_second(0.2, 10, || {
+            step += 1;
+            let pause = if step % 5 == 0 { 20 } else { 2 };
+            std::thread::sleep(Duration::from_millis(pause));
+        });
+        assert!(pace.median > 1.5 * pace.mean, "{pace:?}");
+        assert!(pace.median <= 10.0 / 0.002, "{pace:?}");
+    }
+
+    #[test]
     fn benches_run_and_report_sane_numbers() {
         let net = Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex());
         let bench = NnBench {
@@ -335,6 +366,7 @@ mod tests {
                 .iter()
                 .all(|r| r.samples_per_sec > 0.0 && r.of_peak > 0.0 && r.of_peak < 1.5)
         );
+        assert!(report.rates.iter().all(|r| r.median_samples_per_sec > 0.0));
         let config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
         let engines = [EngineKind::Burn];
         let results =

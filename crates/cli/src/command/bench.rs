@@ -19,7 +19,8 @@ pub enum BenchTarget {
     /// matmul peak they are compared with.
     Nn(NnArgs),
     /// Training samples/s, GFLOP/s and share of the matmul peak per thread count, beside
-    /// onnxruntime's one-thread inference rate.
+    /// onnxruntime's one-thread inference rate; and the rate at the median step's duration,
+    /// which steps slowed by other work on the machine do not pull down.
     Train(TrainArgs),
     /// Self-play speed on each engine in turn: games/s, evaluations/s, share of time in the
     /// net.
