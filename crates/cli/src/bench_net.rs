@@ -77,6 +77,7 @@ pub fn run_nn(
             "patch": config.patch, "threads": bench.threads,
             "engines": engines_line(&bench.engines),
             "matmul_peak_flops": peak, "rates": rates,
+            "git_commit": oxo_arena::record::build_commit(),
         });
         println!("{out}");
         return Ok(());
@@ -119,8 +120,8 @@ fn versus_burn(r: &NnRate, rates: &[NnRate]) -> String {
 }
 
 /// `oxo bench train`: a line (or one JSON object) per thread count: samples/s, GFLOP/s, the
-/// share of the matmul peak on as many threads, the speed-up over the first count, and the
-/// FLOP rate over onnxruntime's one-thread inference rate.
+/// share of the matmul peak on as many threads, the speed-up over the first count (the median
+/// of each round's), and the FLOP rate over onnxruntime's one-thread inference rate.
 pub fn run_train(
     variant: Variant,
     net: &NetChoice,
@@ -137,6 +138,7 @@ pub fn run_train(
         let out = serde_json::json!({
             "variant": variant.name(), "net": config, "engine": "burn",
             "burn_version": oxo_train::run_info::BURN_VERSION, "report": report,
+            "git_commit": oxo_arena::record::build_commit(),
         });
         println!("{out}");
         return Ok(());
@@ -172,7 +174,10 @@ pub fn run_train(
         "median x"
     );
     let first = report.rates.first();
-    let speedup = |rate: f64, of: fn(&TrainRate) -> f64| rate / first.map_or(rate, of);
+    let median_speedup = |r: &TrainRate| {
+        r.median_samples_per_sec
+            / first.map_or(r.median_samples_per_sec, |f| f.median_samples_per_sec)
+    };
     for r in &report.rates {
         let of_inference = inference.map_or(String::new(), |i| {
             format!("{:.1}%", 100.0 * r.flops / i.flops)
@@ -184,10 +189,10 @@ pub fn run_train(
             r.flops / 1e9,
             r.peak_flops / 1e9,
             100.0 * r.of_peak,
-            speedup(r.samples_per_sec, |f| f.samples_per_sec),
+            r.speedup,
             of_inference,
             r.median_samples_per_sec,
-            speedup(r.median_samples_per_sec, |f| f.median_samples_per_sec),
+            median_speedup(r),
         );
     }
     Ok(())

@@ -57,6 +57,28 @@ fn bench_selfplay_names_parallel_games_when_it_is_out_of_range() {
     }
 }
 
+#[test]
+fn bench_train_refuses_rounds_out_of_range_before_measuring() {
+    for rounds in ["0", "101", "three"] {
+        let output = oxo(&[
+            "bench",
+            "train",
+            "--variant",
+            "tictactoe",
+            "--rounds",
+            rounds,
+        ]);
+        let stderr = refused(&output);
+        assert!(
+            stderr.contains(&format!(
+                "'{rounds}' is not a number of rounds: give a number from 1 to 100"
+            )),
+            "{stderr}"
+        );
+        assert!(output.stdout.is_empty(), "measured before refusing");
+    }
+}
+
 /// A copy of the shipped tictactoe model in a new directory, with `model_json` as its
 /// `model.json` (none where `None`); the directory and the `net:` spec that plays it.
 fn tictactoe_copy(model_json: Option<&str>) -> (tempfile::TempDir, String) {

@@ -150,21 +150,61 @@ struct Pace {
     median: f64,
 }
 
+/// The durations of a repeated step that handles `batch` positions, over one or more
+/// measurements.
+#[derive(Clone, Debug)]
+struct StepTimes {
+    batch: usize,
+    /// Each timed step's duration, in seconds.
+    durations: Vec<f64>,
+    /// The time the timed steps took, in seconds, from the first one's start to the last
+    /// one's end in each measurement.
+    elapsed: f64,
+}
+
+impl StepTimes {
+    fn new(batch: usize) -> Self {
+        StepTimes {
+            batch,
+            durations: Vec::with_capacity(1 << 12),
+            elapsed: 0.0,
+        }
+    }
+
+    /// Runs `step` once to warm up, then repeatedly for about `seconds`, adding each run's
+    /// duration; returns this measurement's positions per second.
+    fn measure(&mut self, seconds: f64, mut step: impl FnMut()) -> f64 {
+        step();
+        let start = Instant::now();
+        let mut steps = 0;
+        while steps == 0 || start.elapsed().as_secs_f64() < seconds {
+            let began = Instant::now();
+            step();
+            self.durations.push(began.elapsed().as_secs_f64());
+            steps += 1;
+        }
+        let elapsed = start.elapsed().as_secs_f64();
+        self.elapsed += elapsed;
+        (steps * self.batch) as f64 / elapsed
+    }
+
+    /// The pace over every measurement so far.
+    fn pace(&self) -> Pace {
+        let mut durations = self.durations.clone();
+        durations.sort_by(f64::total_cmp);
+        Pace {
+            mean: (durations.len() * self.batch) as f64 / self.elapsed,
+            median: self.batch as f64 / durations[durations.len() / 2],
+        }
+    }
+}
+
 /// The pace of `step`, which handles `batch` positions, run once to warm up and then
 /// repeatedly for about `seconds`.
-fn per_second(seconds: f64, batch: usize, mut step: impl FnMut()) -> Pace {
-    step();
-    let start = Instant::now();
-    let mut durations = Vec::with_capacity(1 << 12);
-    while durations.is_empty() || start.elapsed().as_secs_f64() < seconds {
-        let began = Instant::now();
-        step();
-        durations.push(began.elapsed().as_secs_f64());
-    }
-    let mean = (durations.len() * batch) as f64 / start.elapsed().as_secs_f64();
-    durations.sort_by(f64::total_cmp);
-    let median = batch as f64 / durations[durations.len() / 2];
-    Pace { mean, median }
+fn per_second(seconds: f64, batch: usize, step: impl FnMut()) -> Pace {
+    let mut times = StepTimes::new(batch);
+    times.measure(seconds, step);
+    times.pace()
 }
 
 /// What `oxo bench train` measures.
@@ -174,8 +214,12 @@ pub struct TrainBench {
     pub threads: Vec<usize>,
     /// The training batch size.
     pub batch: usize,
-    /// Seconds per rate.
+    /// Seconds per measurement.
     pub seconds: f64,
+    /// Measurements per thread count, taken in rounds: each round trains once on every
+    /// count in turn, so that a speed-up compares rates measured seconds apart. On a shared
+    /// machine the rate of one setting drifts by a quarter from one minute to the next.
+    pub rounds: usize,
 }
 
 /// One training rate of `oxo bench train`.
@@ -185,15 +229,20 @@ pub struct TrainRate {
     pub threads: usize,
     /// Batch size.
     pub batch: usize,
-    /// Training samples per second.
+    /// Training samples per second, over all its rounds.
     pub samples_per_sec: f64,
     /// Training samples per second at the median step's duration (the rate without the
     /// steps that other work on the machine slowed).
     pub median_samples_per_sec: f64,
+    /// Training samples per second in each round.
+    pub round_samples_per_sec: Vec<f64>,
+    /// Over the first thread count's rate: the median over the rounds of the two rates
+    /// measured in the same round.
+    pub speedup: f64,
     /// FLOP/s this implies: three forward passes a sample (forward, and backward for the
     /// inputs and for the weights).
     pub flops: f64,
-    /// The fp32 matmul peak on as many threads, measured just before.
+    /// The fp32 matmul peak on as many threads, measured just before the first round.
     pub peak_flops: f64,
     /// `flops` over `peak_flops`.
     pub of_peak: f64,
@@ -212,8 +261,8 @@ pub struct TrainReport {
 
 /// Training speed of a net of `net`'s size (variant `G`; it trains from random weights, at a
 /// trained net's speed) on `device`: AdamW steps on a fixed batch of random positions, on
-/// each thread count of `bench`, with onnxruntime's one-thread inference rate of `net` for
-/// scale.
+/// each thread count of `bench`, in rounds, with onnxruntime's one-thread inference rate of
+/// `net` for scale.
 pub fn bench_train<G: Encode>(net: &Net, bench: &TrainBench, device: &Device) -> TrainReport {
     let config = net.config();
     let flops = forward_flops(net.shape(), config);
@@ -226,63 +275,126 @@ pub fn bench_train<G: Encode>(net: &Net, bench: &TrainBench, device: &Device) ->
         };
         bench_nn::<G>(net, &nn, device).1.pop()
     };
-    let rates = bench
+    let mut benches: Vec<ThreadsBench> = bench
         .threads
         .iter()
-        .map(|&threads| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.max(1))
-                .build()
-                .expect("a rayon pool builds");
-            let (peak_flops, pace) = pool.install(|| {
-                let peak = matmul_peak(device, 1024, bench.seconds);
-                (
-                    peak,
-                    train_rate::<G>(config, threads, bench.batch, bench.seconds, device),
-                )
-            });
+        .map(|&threads| ThreadsBench::new::<G>(config, threads, bench, device))
+        .collect();
+    let mut rounds = vec![Vec::with_capacity(bench.rounds); benches.len()];
+    for _ in 0..bench.rounds.max(1) {
+        for (bench_of, rates) in benches.iter_mut().zip(&mut rounds) {
+            rates.push(bench_of.measure(bench.seconds));
+        }
+    }
+    let rates = benches
+        .iter()
+        .zip(&rounds)
+        .map(|(b, rates)| {
+            let pace = b.times.pace();
             let flops = 3.0 * pace.mean * flops;
             TrainRate {
-                threads,
+                threads: b.threads,
                 batch: bench.batch,
                 samples_per_sec: pace.mean,
                 median_samples_per_sec: pace.median,
+                round_samples_per_sec: rates.clone(),
+                speedup: median_ratio(rates, &rounds[0]),
                 flops,
-                peak_flops,
-                of_peak: flops / peak_flops,
+                peak_flops: b.peak_flops,
+                of_peak: flops / b.peak_flops,
             }
         })
         .collect();
     TrainReport { rates, inference }
 }
 
-/// The training pace of a net of `config` on `threads` threads at batch `batch`, on random
-/// positions with uniform policy targets and drawn results.
-fn train_rate<G: Encode>(
-    config: &NetConfig,
+/// The median of `a[i] / b[i]` over the rounds.
+fn median_ratio(a: &[f64], b: &[f64]) -> f64 {
+    let mut ratios: Vec<f64> = a.iter().zip(b).map(|(a, b)| a / b).collect();
+    ratios.sort_by(f64::total_cmp);
+    ratios[ratios.len() / 2]
+}
+
+/// Training on one thread count of `oxo bench train`: its threads, its trainer and the batch
+/// it steps on, kept from round to round.
+struct ThreadsBench {
     threads: usize,
-    batch: usize,
-    seconds: f64,
-    device: &Device,
-) -> Pace {
-    let mut trainer = Trainer::new::<G>(config, &TrainConfig::default(), device);
-    trainer.set_threads(threads);
-    let inputs = random_planes::<G>(&mut SmallRng::seed_from_u64(3), batch);
-    let policy = vec![1.0 / G::NUM_ACTIONS as f32; batch * G::NUM_ACTIONS];
-    let wdl: Vec<f32> = (0..batch).flat_map(|_| [0.0, 1.0, 0.0]).collect();
-    let score = vec![0.0; batch];
-    let ownership = vec![0.0; batch * G::WIDTH * G::HEIGHT];
-    let examples = Batch {
-        size: batch,
-        inputs: &inputs,
-        policy: &policy,
-        wdl: &wdl,
-        score: config.score_head.then_some(&score[..]),
-        ownership: config.ownership_head.then_some(&ownership[..]),
-    };
-    per_second(seconds, batch, || {
-        trainer.train_step(&examples);
-    })
+    pool: rayon::ThreadPool,
+    trainer: Trainer,
+    examples: Examples,
+    times: StepTimes,
+    peak_flops: f64,
+}
+
+/// A batch's owned data: random positions with uniform policy targets and drawn results.
+struct Examples {
+    size: usize,
+    inputs: Vec<f32>,
+    policy: Vec<f32>,
+    wdl: Vec<f32>,
+    score: Option<Vec<f32>>,
+    ownership: Option<Vec<f32>>,
+}
+
+impl ThreadsBench {
+    /// A trainer of a net of `config` on `threads` threads, and the fp32 matmul peak there.
+    fn new<G: Encode>(
+        config: &NetConfig,
+        threads: usize,
+        bench: &TrainBench,
+        device: &Device,
+    ) -> Self {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .build()
+            .expect("a rayon pool builds");
+        let peak_flops = pool.install(|| matmul_peak(device, 1024, bench.seconds));
+        let mut trainer = Trainer::new::<G>(config, &TrainConfig::default(), device);
+        trainer.set_threads(threads);
+        let size = bench.batch;
+        let examples = Examples {
+            size,
+            inputs: random_planes::<G>(&mut SmallRng::seed_from_u64(3), size),
+            policy: vec![1.0 / G::NUM_ACTIONS as f32; size * G::NUM_ACTIONS],
+            wdl: (0..size).flat_map(|_| [0.0, 1.0, 0.0]).collect(),
+            score: config.score_head.then(|| vec![0.0; size]),
+            ownership: config
+                .ownership_head
+                .then(|| vec![0.0; size * G::WIDTH * G::HEIGHT]),
+        };
+        ThreadsBench {
+            threads,
+            pool,
+            trainer,
+            examples,
+            times: StepTimes::new(size),
+            peak_flops,
+        }
+    }
+
+    /// Trains for about `seconds` on this count's threads; its samples per second.
+    fn measure(&mut self, seconds: f64) -> f64 {
+        let ThreadsBench {
+            pool,
+            trainer,
+            examples: e,
+            times,
+            ..
+        } = self;
+        let batch = Batch {
+            size: e.size,
+            inputs: &e.inputs,
+            policy: &e.policy,
+            wdl: &e.wdl,
+            score: e.score.as_deref(),
+            ownership: e.ownership.as_deref(),
+        };
+        pool.install(|| {
+            times.measure(seconds, || {
+                trainer.train_step(&batch);
+            })
+        })
+    }
 }
 
 /// Self-play speed of `G` under `config` with `net` (on `device` for burn), on each engine
@@ -336,6 +448,16 @@ mod tests {
     }
 
     #[test]
+    fn a_speedup_pairs_the_rates_of_each_round() {
+        // The second count was measured twice as fast in each round, while the machine's
+        // speed moved between rounds: each round's ratio is 2, the ratio of the means not.
+        let first = [100.0, 300.0, 110.0];
+        let second = [200.0, 600.0, 220.0];
+        assert_eq!(median_ratio(&second, &first), 2.0);
+        assert_eq!(median_ratio(&[1.0, 5.0, 3.0], &[1.0, 1.0, 1.0]), 3.0);
+    }
+
+    #[test]
     fn benches_run_and_report_sane_numbers() {
         let net = Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex());
         let bench = NnBench {
@@ -356,10 +478,19 @@ mod tests {
             threads: vec![1, 2],
             batch: 16,
             seconds: 0.05,
+            rounds: 3,
         };
         let report = bench_train::<TicTacToe>(&net, &train, &Device::flex());
         let threads: Vec<usize> = report.rates.iter().map(|r| r.threads).collect();
         assert_eq!(threads, [1, 2]);
+        assert!(
+            report
+                .rates
+                .iter()
+                .all(|r| r.round_samples_per_sec.len() == 3)
+        );
+        assert_eq!(report.rates[0].speedup, 1.0);
+        assert!(report.rates[1].speedup > 0.0);
         assert!(
             report
                 .rates

@@ -70,6 +70,11 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
     parse_count(text, "a thread count", 1, 1024)
 }
 
+/// Rounds of a benchmark: enough to take a median, few enough to end within the hour.
+pub fn parse_rounds(text: &str) -> Result<usize, String> {
+    parse_count(text, "a number of rounds", 1, 100)
+}
+
 /// A parsed `--agents` list.
 #[derive(Clone)]
 pub struct AgentList(pub Vec<AgentSpec>);

@@ -9,7 +9,8 @@ use oxo_cli::bench_net::{self, NetChoice};
 use oxo_variants::Variant;
 
 use super::args::{
-    DeviceArg, EngineArg, parse_batch, parse_seconds, parse_threads, parse_variant, variant_help,
+    DeviceArg, EngineArg, parse_batch, parse_rounds, parse_seconds, parse_threads, parse_variant,
+    variant_help,
 };
 use super::train::load_config;
 
@@ -134,6 +135,11 @@ pub struct TrainArgs {
     /// Seconds per measurement.
     #[arg(long, default_value_t = 3.0, value_parser = parse_seconds)]
     seconds: f64,
+    /// Measurements per thread count, 1 to 100, in rounds over the counts; each speed-up is
+    /// the median of the rounds' own ratios, so a machine whose speed drifts from minute to
+    /// minute moves it less.
+    #[arg(long, default_value_t = 3, value_parser = parse_rounds)]
+    rounds: usize,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
@@ -155,6 +161,7 @@ impl TrainArgs {
             threads,
             batch: self.batch.unwrap_or(config.train.batch_size),
             seconds: self.seconds,
+            rounds: self.rounds,
         };
         bench_net::run_train(self.variant, &net, &bench, &self.device.device, self.json)
     }
