@@ -70,7 +70,7 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
     parse_count(text, "a thread count", 1, 1024)
 }
 
-/// Rounds of a benchmark: enough to take a median, few enough to end within the hour.
+/// Rounds of a benchmark: one at least; a median needs a few, and 100 is many more.
 pub fn parse_rounds(text: &str) -> Result<usize, String> {
     parse_count(text, "a number of rounds", 1, 100)
 }
