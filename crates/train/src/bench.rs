@@ -217,8 +217,8 @@ pub struct TrainBench {
     /// Seconds per measurement.
     pub seconds: f64,
     /// Measurements per thread count, taken in rounds: each round trains once on every
-    /// count in turn, so that a speed-up compares rates measured seconds apart. On a shared
-    /// machine the rate of one setting drifts by a quarter from one minute to the next.
+    /// count in turn, so that a speed-up compares rates measured seconds apart, where a
+    /// shared machine's speed drifts from one minute to the next (docs/performance.md).
     pub rounds: usize,
 }
 
