@@ -603,15 +603,17 @@ pub fn run_role<G: Encode + Evaluate>(
 }
 
 /// How `Role::All` shares `cores` cores: threads for the trainer, and for self-play (the
-/// gate plays on self-play's, between candidates). Self-play scales with cores, training
-/// less (docs/performance.md), so self-play gets three quarters of them and the trainer the
-/// rest, one core at least each. The trainer's threads are data-parallel replicas that meet
-/// at every step, so a thread more than its cores makes every step wait for the slowest
-/// (the splits measured: lab/bench/2026-12-02/splits.txt).
+/// gate plays on self-play's, between candidates). The trainer gets a quarter of them, one
+/// at least: its threads are data-parallel replicas that meet at every step, and training
+/// scales less with cores than self-play (docs/performance.md). Self-play gets a thread on
+/// every core, at a lower priority than the trainer's ([`PLAY_NICE`]): while the trainer
+/// trains they have the other cores and yield the trainer's, and while it waits for new
+/// games (its budget is per game) they have all of them, where threads on the other cores
+/// alone left the trainer's cores idle (the splits measured:
+/// lab/bench/2026-12-02/splits.txt, lab/bench/2026-12-06/splits/).
 pub fn core_split(cores: usize) -> (usize, usize) {
     let cores = cores.max(1);
-    let quarter = (cores / 4).max(1);
-    (quarter, (cores - quarter).max(1))
+    ((cores / 4).max(1), cores)
 }
 
 /// How much higher a nice value self-play's and the gate's threads take in [`run_all`] than
@@ -763,17 +765,16 @@ fn role_loop<G: Encode + Evaluate>(
 mod tests {
     use super::core_split;
 
-    /// Every core has one role (one core: both share it), so no trainer replica waits for a
-    /// core that self-play holds.
+    /// The trainer has a quarter of the cores, one at least; self-play a thread on each.
     #[test]
-    fn cores_are_shared_between_the_trainer_and_self_play() {
+    fn the_trainer_has_a_quarter_of_the_cores_and_self_play_every_core() {
         let splits = [
             (1, (1, 1)),
-            (2, (1, 1)),
-            (4, (1, 3)),
-            (8, (2, 6)),
-            (16, (4, 12)),
-            (32, (8, 24)),
+            (2, (1, 2)),
+            (4, (1, 4)),
+            (8, (2, 8)),
+            (16, (4, 16)),
+            (32, (8, 32)),
         ];
         for (cores, split) in splits {
             assert_eq!(core_split(cores), split, "{cores} cores");
