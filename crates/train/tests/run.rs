@@ -1,7 +1,8 @@
 //! End-to-end tests of a run on one machine, every role at once in this process, as `oxo
-//! train` runs it: its journal, log and best copy, a warm start, bootstrap generations, the
-//! cell heads' targets, and the provenance of its models. (Kill -9 of `oxo train` and of each
-//! role: crates/cli/tests/store_run.rs; damaged, copied and deleted objects: store.rs.)
+//! train` runs it: its journal, log and best copy, a warm start, the cell heads' targets,
+//! and the provenance of its models; and bootstrap generations, their roles stepped in turn.
+//! (Kill -9 of `oxo train` and of each role: crates/cli/tests/store_run.rs; damaged, copied
+//! and deleted objects: store.rs.)
 
 use std::path::{Path, PathBuf};
 
@@ -257,9 +258,16 @@ fn run_json_names_the_commit_oxo_was_built_from() {
 
 /// A bootstrap generation plays plain MCTS (every move a full search), its candidate is
 /// promoted without gating games, and the next generation plays with the net and gates (and
-/// is rated, the rating's time counted in the gate's).
+/// is rated, the rating's time counted in the gate's). The roles take their steps in turn
+/// (a batch, a candidate, a decision), so which net plays each batch is fixed: run at once,
+/// self-play may play every batch of a three-generation run before the gate promotes the
+/// first candidate.
 #[test]
 fn bootstrap_generations_search_without_the_net_and_skip_the_gate() {
+    use oxo_train::roles::Progress;
+    use oxo_train::roles::gate::Gate;
+    use oxo_train::roles::trainer::TrainerRole;
+    use oxo_train::roles::worker::Worker;
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("run");
     let mut config = tiny();
@@ -269,17 +277,51 @@ fn bootstrap_generations_search_without_the_net_and_skip_the_gate() {
     config.selfplay.bootstrap_simulations = 32;
     config.gate.rate_every = 2;
     config.gate.rate_games = 2;
-    train::<TicTacToe>(&root, &config, None).unwrap();
-    // Batches of the first net bootstrap (self-play may be ahead of the trainer, so there
-    // may be several); those of later nets search with them.
-    for batch in journal(&root, "selfplay") {
+    let options = RoleOptions {
+        cache: Some(root.with_extension("cache")),
+        ..Default::default()
+    };
+    let run = StoreRun::open(
+        root.to_str().unwrap(),
+        Some(&config.variant),
+        ConfigChoice::Given(config.clone()),
+        &options,
+    )
+    .unwrap();
+    let (device, observer) = (Device::flex(), oxo_train::Observer::new(false));
+    let mut worker = Worker::<TicTacToe>::new();
+    let mut trainer = TrainerRole::<TicTacToe>::open(&run, &device, &options).unwrap();
+    let mut gate = Gate::new();
+    for _ in 0..config.generations {
+        assert_eq!(
+            worker.step(&run, &device, 1, None).unwrap(),
+            Progress::Worked
+        );
+        assert_eq!(trainer.step(&run, &observer).unwrap(), Progress::Worked);
+        assert_eq!(
+            gate.step::<TicTacToe>(&run, &device, &observer).unwrap(),
+            Progress::Worked
+        );
+    }
+    assert!(run.finished().unwrap());
+    // The first batch is the first net's, and bootstraps; the later ones search with the
+    // nets promoted since.
+    let batches = journal(&root, "selfplay");
+    let models: Vec<_> = batches
+        .iter()
+        .map(|b| b["model"].as_u64().unwrap())
+        .collect();
+    assert_eq!((models.len(), models[0]), (3, 0), "{models:?}");
+    assert!(models[1..].iter().all(|&m| m > 0), "{models:?}");
+    for batch in &batches {
         let bootstrap = batch["model"] == 0;
         assert_eq!(batch["bootstrap"], u8::from(bootstrap), "{batch}");
         if bootstrap {
             assert_eq!(batch["full_positions"], batch["positions"]);
+        } else {
+            assert!(batch["full_positions"].as_u64() < batch["positions"].as_u64());
         }
     }
-    assert!(journal(&root, "selfplay").iter().any(|b| b["model"] != 0));
     let gates = journal(&root, "gate");
     assert_eq!(
         (gates[0]["reason"].as_str(), gates[0]["games"].as_u64()),
