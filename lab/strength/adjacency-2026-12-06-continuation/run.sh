@@ -12,7 +12,9 @@
 #                                       # against alphabeta:ms=100, one match a core at a time
 #   run.sh tally GEN...                 # summary.json: each GEN's result files and the shipped ones
 set -eu
-here=$(dirname "$0")
+# RECORD_DIR: the record folder its commands write in (default: this one; a later record
+# that exports its nets the same way names its own).
+here=${RECORD_DIR:-$(dirname "$0")}
 case ${1-} in
 train)
   OXO=$OXO exec lab/screen.sh train configs/adjacency.toml "$2" "$3" ;;

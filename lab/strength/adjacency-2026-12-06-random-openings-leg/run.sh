@@ -27,11 +27,9 @@ watch)
   pkill -INT -f "train --variant adjacency --config $here/config.toml --run $2" || true
   date -u +%FT%TZ > "$here/stopped.txt" ;;
 export)
-  run=$2 gen=$3 out=$4
-  "$OXO" export --model "$run/models/$gen.bpk" --out "$out/$gen" \
-    --search search=puct,ms=400 --value score=1,rollouts=16,mix=0.75
-  python3 scripts/quantize_int8.py "$out/$gen" "$out/$gen/model-int8.onnx" --record
-  sha256sum "$out/$gen/model.bpk" "$out/$gen/model-int8.onnx" >> "$here/models.sha256" ;;
+  # As the continuation exported its nets (the default search and value, the int8 graph
+  # recorded), the checksums written here.
+  RECORD_DIR=$here exec lab/strength/adjacency-2026-12-06-continuation/run.sh "$@" ;;
 match)
   out=$2 gen=$3
   for seed in 2 5; do
