@@ -53,20 +53,35 @@ fn train<G: oxo_nn::Encode + oxo_agents::Evaluate>(
     init: Option<PathBuf>,
 ) -> oxo_train::error::Result<StoreRun> {
     let options = RoleOptions {
-        cache: Some(dir.with_extension("cache")),
         poll: std::time::Duration::from_millis(20),
         init,
-        ..Default::default()
+        ..options(dir)
     };
-    let location = dir.to_str().unwrap();
-    let run = StoreRun::open(
-        location,
-        Some(&config.variant),
-        ConfigChoice::Given(config.clone()),
-        &options,
-    )?;
+    let run = open(dir, config, &options)?;
     run_role::<G>(&run, Role::All, &Device::flex(), &options)?;
     Ok(run)
+}
+
+/// The roles' options for the run in `dir`: its cache beside it.
+fn options(dir: &Path) -> RoleOptions {
+    RoleOptions {
+        cache: Some(dir.with_extension("cache")),
+        ..Default::default()
+    }
+}
+
+/// Opens the run of `config` in `dir` with `options`, starting it if it is new.
+fn open(
+    dir: &Path,
+    config: &RunConfig,
+    options: &RoleOptions,
+) -> oxo_train::error::Result<StoreRun> {
+    StoreRun::open(
+        dir.to_str().unwrap(),
+        Some(&config.variant),
+        ConfigChoice::Given(config.clone()),
+        options,
+    )
 }
 
 /// The records of the run's journal (`metrics.jsonl`) of `role`, in the order written.
@@ -277,17 +292,8 @@ fn bootstrap_generations_search_without_the_net_and_skip_the_gate() {
     config.selfplay.bootstrap_simulations = 32;
     config.gate.rate_every = 2;
     config.gate.rate_games = 2;
-    let options = RoleOptions {
-        cache: Some(root.with_extension("cache")),
-        ..Default::default()
-    };
-    let run = StoreRun::open(
-        root.to_str().unwrap(),
-        Some(&config.variant),
-        ConfigChoice::Given(config.clone()),
-        &options,
-    )
-    .unwrap();
+    let options = options(&root);
+    let run = open(&root, &config, &options).unwrap();
     let (device, observer) = (Device::flex(), oxo_train::Observer::new(false));
     let mut worker = Worker::<TicTacToe>::new();
     let mut trainer = TrainerRole::<TicTacToe>::open(&run, &device, &options).unwrap();
@@ -319,7 +325,11 @@ fn bootstrap_generations_search_without_the_net_and_skip_the_gate() {
         if bootstrap {
             assert_eq!(batch["full_positions"], batch["positions"]);
         } else {
-            assert!(batch["full_positions"].as_u64() < batch["positions"].as_u64());
+            let (full, all) = (
+                batch["full_positions"].as_u64(),
+                batch["positions"].as_u64(),
+            );
+            assert!(full.unwrap() < all.unwrap(), "{batch}");
         }
     }
     let gates = journal(&root, "gate");
