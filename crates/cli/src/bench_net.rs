@@ -144,7 +144,7 @@ pub fn run_train(
         return Ok(());
     }
     println!(
-        "{variant}, net {}x{}, patch {}, batch {}, AdamW on burn {}",
+        "{variant}, net {}x{}, patch {}, batch {} a thread, AdamW on burn {}",
         config.blocks,
         config.channels,
         config.patch,
@@ -162,8 +162,9 @@ pub fn run_train(
         None => println!("onnxruntime inference: not measured (onnxruntime does not load here)"),
     }
     println!(
-        "{:>7} {:>10} {:>9} {:>15} {:>8} {:>8} {:>13} {:>9} {:>9}",
+        "{:>7} {:>6} {:>10} {:>9} {:>15} {:>8} {:>8} {:>13} {:>9} {:>9}",
         "threads",
+        "batch",
         "samples/s",
         "GFLOP/s",
         "peak GFLOP/s",
@@ -183,8 +184,9 @@ pub fn run_train(
             format!("{:.1}%", 100.0 * r.flops / i.flops)
         });
         println!(
-            "{:>7} {:>10.0} {:>9.2} {:>15.2} {:>7.1}% {:>7.2}x {:>13} {:>9.0} {:>8.2}x",
+            "{:>7} {:>6} {:>10.0} {:>9.2} {:>15.2} {:>7.1}% {:>7.2}x {:>13} {:>9.0} {:>8.2}x",
             r.threads,
+            r.batch,
             r.samples_per_sec,
             r.flops / 1e9,
             r.peak_flops / 1e9,

@@ -518,7 +518,7 @@ fn a_bad_export_value_is_refused_before_anything_is_written() {
     for (value, expected) in [
         (
             "ms=400",
-            "not a value parameter (score, rollouts, mix, playout)",
+            "not a value parameter (score, rollouts, mix, playout, draw)",
         ),
         ("score=2", "score must lie in 0..=1"),
     ] {

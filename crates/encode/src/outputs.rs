@@ -24,9 +24,17 @@ pub fn expected_value(wdl: &[f32; WDL]) -> f32 {
 /// The value a search backs up for one position: the win/draw/loss value weighted
 /// `1 - score_utility` plus the predicted score margin (clipped to `[-1, 1]`, the trainer's
 /// target scale) weighted `score_utility`, as KataGo adds a score utility to its win utility.
-/// Without a score (a net with no score head) the win/draw/loss value alone.
-pub fn search_value(wdl_logits: &[f32], score: Option<f32>, score_utility: f32) -> f32 {
-    let result = expected_value(&wdl_probabilities(wdl_logits));
+/// Without a score (a net with no score head) the win/draw/loss value alone. The win/draw/loss
+/// value is `P(win) - P(loss) + draw_value * P(draw)`, `draw_value` being what a draw is
+/// worth to the player to move (0: the plain expected result; see `oxo_rules::DrawValue`).
+pub fn search_value(
+    wdl_logits: &[f32],
+    score: Option<f32>,
+    score_utility: f32,
+    draw_value: f32,
+) -> f32 {
+    let wdl = wdl_probabilities(wdl_logits);
+    let result = (expected_value(&wdl) + draw_value * wdl[1]).clamp(-1.0, 1.0);
     match score {
         Some(score) => (1.0 - score_utility) * result + score_utility * score.clamp(-1.0, 1.0),
         None => result,
@@ -91,10 +99,16 @@ mod tests {
     fn values_weigh_result_and_score() {
         let win = [30.0, 0.0, 0.0];
         let draw = [0.0, 30.0, 0.0];
-        assert!((search_value(&win, None, 1.0) - 1.0).abs() < 1e-6);
-        assert!(search_value(&draw, None, 0.0).abs() < 1e-6);
-        assert!((search_value(&draw, Some(0.5), 1.0) - 0.5).abs() < 1e-6);
-        assert!((search_value(&win, Some(-4.0), 0.5) - 0.0).abs() < 1e-6);
+        assert!((search_value(&win, None, 1.0, 0.0) - 1.0).abs() < 1e-6);
+        assert!(search_value(&draw, None, 0.0, 0.0).abs() < 1e-6);
+        assert!((search_value(&draw, Some(0.5), 1.0, 0.0) - 0.5).abs() < 1e-6);
+        assert!((search_value(&win, Some(-4.0), 0.5, 0.0) - 0.0).abs() < 1e-6);
+        // A draw's value counts in the result's share, in proportion to P(draw).
+        assert!((search_value(&draw, None, 0.0, -0.25) + 0.25).abs() < 1e-6);
+        assert!((search_value(&draw, Some(0.5), 0.5, 0.5) - 0.5).abs() < 1e-6);
+        assert!((search_value(&win, None, 0.0, -0.25) - 1.0).abs() < 1e-6);
+        let even = [0.0, 0.0, 0.0];
+        assert!((search_value(&even, None, 0.0, 0.6) - 0.2).abs() < 1e-6);
         let mut even = [1.0, 1.0];
         softmax(&mut even);
         assert_eq!(even, [0.5, 0.5]);

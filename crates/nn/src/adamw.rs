@@ -18,6 +18,7 @@ use burn::optim::{
 };
 use burn::tensor::{DType, Device, Tensor};
 use burn_flex::FlexTensor;
+use rayon::prelude::*;
 
 use crate::batch_conv::on_flex;
 
@@ -72,7 +73,7 @@ impl AdamWUpdate for Flex {
         let (mut param, grad) = (owned(param), owned(grad));
         let (mut moment_1, mut moment_2) = (owned(moment_1), owned(moment_2));
         // `storage_mut` copies a buffer another tensor still shares.
-        Step::new(update).apply(
+        Step::new(update).apply_in_chunks(
             &mut param.storage_mut::<f32>()[..len],
             &grad.storage::<f32>()[..len],
             &mut moment_1.storage_mut::<f32>()[..len],
@@ -81,6 +82,9 @@ impl AdamWUpdate for Flex {
         (param, moment_1, moment_2)
     }
 }
+
+/// Floats of a parameter one thread updates at a time in [`Step::apply_in_chunks`].
+const CHUNK: usize = 8192;
 
 /// One update's per-element arithmetic, its constants worked out once.
 struct Step {
@@ -105,6 +109,20 @@ impl Step {
                 (1.0 - update.decay) as f32
             },
         }
+    }
+
+    /// [`Step::apply`], in chunks shared out over the caller's rayon threads where the
+    /// parameter is long enough: a data-parallel trainer's step ends with the update, run
+    /// by the caller while the replicas' threads would wait (docs/performance.md).
+    fn apply_in_chunks(&self, w: &mut [f32], g: &[f32], m: &mut [f32], v: &mut [f32]) {
+        if w.len() < 2 * CHUNK || rayon::current_num_threads() == 1 {
+            return self.apply(w, g, m, v);
+        }
+        w.par_chunks_mut(CHUNK)
+            .zip(g.par_chunks(CHUNK))
+            .zip(m.par_chunks_mut(CHUNK))
+            .zip(v.par_chunks_mut(CHUNK))
+            .for_each(|(((w, g), m), v)| self.apply(w, g, m, v));
     }
 
     /// Updates weights `w` and moments `m`, `v` on gradient `g`, all of one length, in place.
@@ -262,6 +280,34 @@ mod tests {
         let got = train(expected.clone(), &mut resumed, 5, 3);
         let expected = train(expected, &mut reference, 5, 3);
         compare(&got, &expected, "resumed");
+    }
+
+    /// Shared out over threads, the update is the one-thread update, to the bit, at the
+    /// chunks' edges too.
+    #[test]
+    fn the_update_in_chunks_is_the_update() {
+        let len = 5 * CHUNK + 17;
+        let data = |k: usize| -> Vec<f32> {
+            (0..len)
+                .map(|i| ((i * k) % 13) as f32 / 7.0 - 0.9)
+                .collect()
+        };
+        let step = Step::new(Update {
+            decay: 1e-4,
+            learning_rate: 1e-3,
+            time: 3,
+        });
+        let gradient = data(3);
+        let (mut w1, mut m1) = (data(5), data(7));
+        let mut v1: Vec<f32> = data(11).iter().map(|x| x.abs()).collect();
+        let (mut w2, mut m2, mut v2) = (w1.clone(), m1.clone(), v1.clone());
+        step.apply(&mut w1, &gradient, &mut m1, &mut v1);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .unwrap();
+        pool.install(|| step.apply_in_chunks(&mut w2, &gradient, &mut m2, &mut v2));
+        assert_eq!((w1, m1, v1), (w2, m2, v2));
     }
 
     /// The update writes in place only into buffers no other tensor holds: a copy of the

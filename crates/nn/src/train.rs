@@ -99,12 +99,13 @@ impl Trainer {
     /// Trains on `threads` threads from the next step on, data-parallel: each step splits its
     /// batch into `threads` shards, one replica of the net on its own thread computes each
     /// shard's gradients, and their sum (each shard's loss weighted by its share of the batch)
-    /// is the whole batch's gradient, applied once. The batch size and learning rate mean what
-    /// they mean on one thread; batch norm's statistics are each shard's (as in PyTorch's
-    /// DistributedDataParallel without synchronised batch norm). burn-flex spreads each op of
-    /// these small nets over threads for little gain (docs/performance.md); a replica per
-    /// thread runs each at one thread's speed. 1 (the default) trains on the caller's rayon
-    /// pool.
+    /// is the whole batch's gradient, applied once. The batch size and learning rate are the
+    /// step's, as on one thread (a run's trainer gives each replica a full batch and raises
+    /// the rate: `ReplicaRule` in `oxo-train`); batch norm's statistics are each shard's (as
+    /// in PyTorch's DistributedDataParallel without synchronised batch norm). burn-flex
+    /// spreads each op of these small nets over threads for little gain
+    /// (docs/performance.md); a replica per thread runs each at one thread's speed. 1 (the
+    /// default) trains on the caller's rayon pool.
     ///
     /// # Panics
     ///
@@ -122,6 +123,16 @@ impl Trainer {
                 })
                 .collect()
         };
+    }
+
+    /// The threads it trains on: one replica each, or 1 ([`Trainer::set_threads`]).
+    pub fn threads(&self) -> usize {
+        self.replicas.len().max(1)
+    }
+
+    /// The learning rate of the next step.
+    pub fn learning_rate(&self) -> f64 {
+        self.train_config.learning_rate
     }
 
     /// The weights being trained.

@@ -158,6 +158,9 @@ pub struct PlaySettings {
     pub rollout_weight: f32,
     /// How they pick moves (`uniform` or `tactical`).
     pub rollout_policy: String,
+    /// What a draw is worth to the player searching ([`NetValue::draw`]); 0 where left out.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub draw_value: f32,
     /// What the value settings mean (for readers; may be left out).
     #[serde(default)]
     pub meaning: String,
@@ -172,6 +175,11 @@ pub struct PlaySettings {
     pub onnx_meaning: Option<String>,
 }
 
+/// Whether a value is 0: `draw_value` is written only where it is not.
+fn is_zero(value: &f32) -> bool {
+    *value == 0.0
+}
+
 /// `search_meaning`, as export writes it.
 pub const SEARCH_MEANING: &str = "the search this model plays best with, as oxo's net agent \
     spells it (net:PARAMS): search=puct|gumbel, sims=N simulations or ms=M milliseconds a \
@@ -183,7 +191,10 @@ pub const VALUE_MEANING: &str = "mix the mean outcome of `rollouts` playouts fro
     net:rollouts=R,mix=W,playout=P); 0 rollouts: the net's value alone. `rollout_policy` \
     uniform: uniformly random moves; tactical: a move that wins a small board at once when \
     there is one, else a random one; `score_utility`: the score head's share of the net's \
-    value, the win/draw/loss head's being 1 - score_utility (oxo: net:score=W)";
+    value, the win/draw/loss head's being 1 - score_utility (oxo: net:score=W); \
+    `draw_value`, where present: what a draw is worth to the player searching, -1 to 1, its \
+    opponent's the negation, in the net's value P(win) - P(loss) + draw_value * P(draw), the \
+    playouts and finished positions (oxo: net:draw=D; 0 where absent)";
 
 impl PlaySettings {
     /// The settings for playing with `search` (a `net:` spec's search parameters) and
@@ -196,6 +207,7 @@ impl PlaySettings {
             rollouts: value.rollouts.playouts,
             rollout_weight: value.rollouts.weight,
             rollout_policy: value.rollouts.policy.name().to_string(),
+            draw_value: value.draw,
             meaning: VALUE_MEANING.to_string(),
             onnx: None,
             onnx_crc32: None,
@@ -227,7 +239,10 @@ impl PlaySettings {
         } else {
             String::new()
         };
-        let text = format!("net:score={}{rollouts}", self.score_utility);
+        let text = format!(
+            "net:score={}{rollouts},draw={}",
+            self.score_utility, self.draw_value
+        );
         let spec: AgentSpec = text.parse().map_err(|e| format!("play: {e}"))?;
         NetValue::from_spec(&spec).map_err(|e| format!("play: {e}"))
     }

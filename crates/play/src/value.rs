@@ -3,14 +3,15 @@
 //! use its config's (`RunConfig::net_value` in `oxo-train`); a model's `model.json` records
 //! it ([`PlaySettings`](crate::PlaySettings)) and `net:` specs
 //! name it (`score=U`, `rollouts=R,mix=W,playout=P`), so that a model is played the way its
-//! run trained and gated it.
+//! run trained and gated it. Play adds one setting that self-play never uses: what a draw is
+//! worth to the player (`draw=D`).
 
 use oxo_agents::AgentSpec;
-use oxo_rules::PlayoutPolicy;
+use oxo_rules::{DrawValue, Player, PlayoutPolicy};
 use oxo_search::RolloutConfig;
 
 /// The value parameters a `net:` spec takes (see [`NetValue::from_spec`]).
-pub const VALUE_PARAMS: &[&str] = &["score", "rollouts", "mix", "playout"];
+pub const VALUE_PARAMS: &[&str] = &["score", "rollouts", "mix", "playout", "draw"];
 
 /// Checks a `net:` spec's value parameters written alone (`score=0.5`,
 /// `rollouts=16,mix=0.5`), as `oxo export --value` takes them: the value they ask for, or
@@ -26,6 +27,11 @@ pub struct NetValue {
     pub score_utility: f32,
     /// The random playouts mixed into each value.
     pub rollouts: RolloutConfig,
+    /// What a draw is worth to the player searching, in `[-1, 1]` (its opponent's is the
+    /// negation): in the net's win/draw/loss value, the playouts and the finished positions
+    /// of the tree. Below 0 it plays on for a win where a draw was on offer; 0 (self-play's
+    /// and the gate's) values a draw halfway between a win and a loss.
+    pub draw: f32,
 }
 
 impl NetValue {
@@ -33,10 +39,20 @@ impl NetValue {
     pub const PLAIN: NetValue = NetValue {
         score_utility: 0.0,
         rollouts: RolloutConfig::OFF,
+        draw: 0.0,
     };
 
+    /// What a draw is worth to each player when `side` searches with this value.
+    pub fn draw_for(&self, side: Player) -> DrawValue {
+        DrawValue {
+            side,
+            value: self.draw,
+        }
+    }
+
     /// The `net:` spec parameters that ask for this value: `,rollouts=R,mix=W` (with
-    /// `,playout=tactical` for tactical playouts) and `,score=U`, each left out when off.
+    /// `,playout=tactical` for tactical playouts), `,score=U` and `,draw=D`, each left out
+    /// when off.
     pub fn spec_params(&self) -> String {
         let mut params = String::new();
         let rollouts = self.rollouts;
@@ -49,11 +65,15 @@ impl NetValue {
         if self.score_utility > 0.0 {
             params += &format!(",score={}", self.score_utility);
         }
+        if self.draw != 0.0 {
+            params += &format!(",draw={}", self.draw);
+        }
         params
     }
 
-    /// The value a `net:` spec asks for (its `rollouts`, `mix`, `playout` and `score`
-    /// parameters; the net's value alone by default), or what is wrong with them in words.
+    /// The value a `net:` spec asks for (its `rollouts`, `mix`, `playout`, `score` and
+    /// `draw` parameters; the net's value alone by default), or what is wrong with them in
+    /// words.
     pub fn from_spec(spec: &AgentSpec) -> Result<NetValue, String> {
         NetValue::from_spec_over(spec, NetValue::PLAIN)
     }
@@ -108,6 +128,18 @@ impl NetValue {
                 "agent 'net': score must lie in 0..=1 (got score={score_utility})"
             ));
         }
+        let draw = spec
+            .param(
+                "draw",
+                recorded.draw,
+                "a draw's value to the player, -1 to 1, e.g. -0.2",
+            )
+            .map_err(text)?;
+        if !(-1.0..=1.0).contains(&draw) {
+            return Err(format!(
+                "agent 'net': draw must lie in -1..=1 (got draw={draw})"
+            ));
+        }
         // Without playouts their weight and policy mean nothing: one value, `OFF`.
         let rollouts = match rollouts.playouts {
             0 => RolloutConfig::OFF,
@@ -116,6 +148,7 @@ impl NetValue {
         Ok(NetValue {
             score_utility,
             rollouts,
+            draw,
         })
     }
 }
@@ -135,8 +168,8 @@ mod tests {
         let plain = value_of("net:sims=8").expect("valid");
         assert!(plain.score_utility == 0.0 && !plain.rollouts.is_on());
         assert_eq!(plain.spec_params(), "");
-        let value =
-            value_of("net:sims=8,rollouts=4,mix=0.25,playout=tactical,score=0.5").expect("valid");
+        let value = value_of("net:sims=8,rollouts=4,mix=0.25,playout=tactical,score=0.5,draw=-0.2")
+            .expect("valid");
         let expected = NetValue {
             score_utility: 0.5,
             rollouts: RolloutConfig {
@@ -144,13 +177,19 @@ mod tests {
                 weight: 0.25,
                 policy: PlayoutPolicy::Tactical,
             },
+            draw: -0.2,
         };
         assert_eq!(value, expected);
         let params = value.spec_params();
-        assert_eq!(params, ",rollouts=4,mix=0.25,playout=tactical,score=0.5");
+        assert_eq!(
+            params,
+            ",rollouts=4,mix=0.25,playout=tactical,score=0.5,draw=-0.2"
+        );
         assert_eq!(value_of(&format!("net:sims=8{params}")), Ok(value));
         for (spec, message) in [
             ("net:score=2", "score must lie in 0..=1"),
+            ("net:draw=-2", "draw must lie in -1..=1"),
+            ("net:draw=none", "a draw's value to the player"),
             ("net:mix=1.5", "mix must lie in 0..=1"),
             ("net:rollouts=many", "rollouts"),
             ("net:rollouts=4,playout=smart", "uniform or tactical"),
@@ -193,8 +232,11 @@ mod tests {
                 weight: 0.75,
                 policy: PlayoutPolicy::Tactical,
             },
+            draw: -0.1,
         };
         assert_eq!(over("net:ms=500", recorded), recorded);
+        assert_eq!(over("net:draw=0", recorded).draw, 0.0);
+        assert_eq!(over("net:draw=0", recorded).rollouts, recorded.rollouts);
         assert_eq!(over("net:ms=500,score=0", recorded).score_utility, 0.0);
         assert_eq!(
             over("net:ms=500,score=0", recorded).rollouts,

@@ -8,7 +8,7 @@ use oxo_agents::{Agent, AgentSpec, SpecError};
 use oxo_engine::{Engine, EngineKind, EngineModel};
 use oxo_nn::{Device, Encode, Net};
 use oxo_play::value::VALUE_PARAMS;
-use oxo_rules::{Action, ActionList, Game};
+use oxo_rules::{Action, ActionList, Game, Player};
 use oxo_search::BatchedSearch;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -36,8 +36,11 @@ pub struct NetAgent<G: Game> {
     search: BatchedSearch<G>,
     /// Simulations per second of the last timed searches (Gumbel sizes its budget by it).
     simulation_rate: f64,
-    /// How the net's outputs become values (score utility, playouts).
+    /// How the net's outputs become values (score utility, playouts, a draw's worth).
     value: NetValue,
+    /// The side the tree's values were searched for: a draw's worth depends on it, so
+    /// where it is not 0 a search for the other side starts a new tree.
+    side: Option<Player>,
     /// Draws the playouts' moves; seeded by the spec's `seed`.
     rng: SmallRng,
     name: String,
@@ -106,6 +109,7 @@ impl<G: Encode> NetAgent<G> {
             search: BatchedSearch::new(settings.config(settings.max_simulations()), &[0]),
             simulation_rate: INITIAL_SIMULATION_RATE,
             value: NetValue::PLAIN,
+            side: None,
             rng: SmallRng::seed_from_u64(0),
             name: name.to_string(),
             evaluations: 0,
@@ -137,10 +141,18 @@ impl<G: Encode> NetAgent<G> {
     /// reply), the search goes down the tree to it and, with PUCT, keeps that subtree's
     /// visits, as a player thinks on from the last move (unless the spec says `reuse=0`;
     /// Gumbel starts afresh: see [`BatchedSearch::advance`]). Any other position (a new
-    /// game, an undo) gets a new tree.
+    /// game, an undo) gets a new tree, and so does the other side's move where a draw is
+    /// worth something ([`NetValue::draw`]): the tree's draws were valued for this side.
     fn move_root_to(&mut self, game: &G) {
+        let side = game.to_move();
+        let same_values = self.value.draw == 0.0 || self.side == Some(side);
         let last = self.search.root(0).zip(self.search.result(0));
-        match last.and_then(|(root, last)| moves_to(root, last.action, game)) {
+        let kept = last
+            .filter(|_| same_values)
+            .and_then(|(root, last)| moves_to(root, last.action, game));
+        self.side = Some(side);
+        self.search.set_draw_value(0, self.value.draw_for(side));
+        match kept {
             Some((ours, reply)) => {
                 self.search.advance(0, ours);
                 if let Some(reply) = reply {
@@ -231,7 +243,8 @@ impl<G: Encode> Agent<G> for NetAgent<G> {
         let start = Instant::now();
         self.fit_gumbel_to_time();
         self.move_root_to(game);
-        let mut evaluator = net_evaluator(&self.value, Some(&mut self.engine), &mut self.rng);
+        let draw = self.value.draw_for(game.to_move());
+        let mut evaluator = net_evaluator(&self.value, draw, Some(&mut self.engine), &mut self.rng);
         match self.settings.budget {
             Budget::Simulations(_) => self.search.run(&mut evaluator),
             Budget::Millis { ms, .. } => {
@@ -349,7 +362,7 @@ mod tests {
         }
         let err = build("net:sims=8,mix=1.5").err().expect("mix above 1");
         assert!(err.contains("mix must lie in 0..=1"), "{err}");
-        let spec = "net:sims=8,rollouts=4,mix=0.5,playout=tactical,score=0.5,seed=3";
+        let spec = "net:sims=8,rollouts=4,mix=0.5,playout=tactical,score=0.5,draw=-0.2,seed=3";
         let mut agent = build(spec).expect("the shipped model");
         let expected = NetValue {
             score_utility: 0.5,
@@ -358,6 +371,7 @@ mod tests {
                 weight: 0.5,
                 policy: PlayoutPolicy::Tactical,
             },
+            draw: -0.2,
         };
         assert_eq!(agent.value, expected);
         let game = TicTacToe::default();
@@ -621,6 +635,33 @@ mod tests {
             let new_game = searched(&mut agent, &TicTacToe::default());
             let first = searched(&mut build(spec).unwrap(), &TicTacToe::default());
             assert_eq!(new_game, first, "{reuse}");
+        }
+    }
+
+    /// A draw's worth depends on who searches, so an agent with a draw value asked to move
+    /// for the other side (after its own move, as when it plays both) searches a new tree:
+    /// as many evaluations as a new agent's. Without one it searches on in the old tree.
+    #[test]
+    fn the_other_side_to_move_gets_a_new_tree_where_draws_are_worth_something() {
+        let searched = |agent: &mut NetAgent<TicTacToe>, game: &TicTacToe| {
+            let before = agent.nodes_searched();
+            assert!(game.is_legal(agent.choose(game)));
+            agent.nodes_searched() - before
+        };
+        for (spec, new_tree) in [
+            ("net:sims=200,search=puct,draw=-0.3", true),
+            ("net:sims=200,search=puct", false),
+        ] {
+            let mut agent = build(spec).expect("the shipped model");
+            let mut game = TicTacToe::default();
+            game.play(agent.choose(&game));
+            let other_side = searched(&mut agent, &game);
+            let fresh = searched(&mut build(spec).unwrap(), &game);
+            assert_eq!(
+                other_side == fresh,
+                new_tree,
+                "{spec}: {other_side} vs {fresh}"
+            );
         }
     }
 

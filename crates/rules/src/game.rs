@@ -83,12 +83,51 @@ impl Outcome {
         }
     }
 
+    /// The outcome from `player`'s point of view with a draw worth what `draw` says: as
+    /// [`Outcome::value_for`], but a draw is [`DrawValue::for_player`].
+    pub fn value_with_draw(self, player: Player, draw: DrawValue) -> f32 {
+        match self {
+            Outcome::Draw => draw.for_player(player),
+            won => won.value_for(player),
+        }
+    }
+
     /// The outcome of a game decided by comparing two totals (higher wins, equal draws).
     pub fn from_scores(scores: [i32; 2]) -> Outcome {
         match scores[0].cmp(&scores[1]) {
             std::cmp::Ordering::Greater => Outcome::Win(Player::X),
             std::cmp::Ordering::Less => Outcome::Win(Player::O),
             std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+}
+
+/// What a draw is worth to each player: `value` to `side` and `-value` to the other, so the
+/// game stays zero-sum and a search can back values up as usual. A player who expects to
+/// outplay its opponent values a draw below 0 and keeps playing for a win where a draw was
+/// on offer (chess engines call it contempt); [`DrawValue::NEUTRAL`] is the draw's plain 0,
+/// which self-play and training use.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DrawValue {
+    /// The player whose view `value` is.
+    pub side: Player,
+    /// A draw's value to `side`, in `[-1, 1]` (a loss is -1, a win +1).
+    pub value: f32,
+}
+
+impl DrawValue {
+    /// A draw worth 0 to both players.
+    pub const NEUTRAL: DrawValue = DrawValue {
+        side: Player::X,
+        value: 0.0,
+    };
+
+    /// A draw's value to `player`.
+    pub fn for_player(self, player: Player) -> f32 {
+        if player == self.side {
+            self.value
+        } else {
+            -self.value
         }
     }
 }
@@ -370,4 +409,31 @@ pub fn playout<G: Game, R: Rng + ?Sized>(
 /// number of moves played. This is the random playout that `oxo bench rules` measures.
 pub fn random_playout<G: Game, R: Rng + ?Sized>(game: G, rng: &mut R) -> (G, usize) {
     playout(game, PlayoutPolicy::Uniform, rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A draw is worth `value` to its side and `-value` to the other, so the two views still
+    /// sum to 0; wins and losses keep their ±1, and the neutral draw is 0 to both.
+    #[test]
+    fn a_draw_value_is_zero_sum_and_leaves_wins_alone() {
+        let contempt = DrawValue {
+            side: Player::O,
+            value: -0.25,
+        };
+        assert_eq!(Outcome::Draw.value_with_draw(Player::O, contempt), -0.25);
+        assert_eq!(Outcome::Draw.value_with_draw(Player::X, contempt), 0.25);
+        for player in [Player::X, Player::O] {
+            assert_eq!(
+                Outcome::Draw.value_with_draw(player, DrawValue::NEUTRAL),
+                0.0
+            );
+            for winner in [Player::X, Player::O] {
+                let won = Outcome::Win(winner);
+                assert_eq!(won.value_with_draw(player, contempt), won.value_for(player));
+            }
+        }
+    }
 }

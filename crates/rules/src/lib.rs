@@ -16,8 +16,8 @@ pub mod symmetry;
 mod game;
 
 pub use game::{
-    ActionList, Game, IllegalMove, MAX_ACTIONS, Outcome, ParseMoveError, Player, PlayoutPolicy,
-    first_completing, playout, push_set_bits, random_below, random_playout,
+    ActionList, DrawValue, Game, IllegalMove, MAX_ACTIONS, Outcome, ParseMoveError, Player,
+    PlayoutPolicy, first_completing, playout, push_set_bits, random_below, random_playout,
 };
 
 /// An action index: a cell `row * width + col`, or one of the variant's extra actions

@@ -1,6 +1,6 @@
 //! [`RolloutEvaluator`]: random-playout values mixed into another evaluator's values.
 
-use oxo_rules::{Game, PlayoutPolicy, playout};
+use oxo_rules::{DrawValue, Game, PlayoutPolicy, playout};
 use rand::rngs::SmallRng;
 
 use crate::evaluator::Evaluator;
@@ -50,31 +50,47 @@ pub struct RolloutEvaluator<'r, E> {
     /// The evaluator whose values are mixed (a network, usually).
     pub inner: E,
     config: RolloutConfig,
+    /// What a playout that ends drawn is worth.
+    draw: DrawValue,
     rng: &'r mut SmallRng,
 }
 
 impl<'r, E> RolloutEvaluator<'r, E> {
     /// `inner` with `config`'s playouts, drawing their moves from `rng`.
+    /// Their draws are worth 0 ([`DrawValue::NEUTRAL`]).
     pub fn new(inner: E, config: RolloutConfig, rng: &'r mut SmallRng) -> Self {
-        RolloutEvaluator { inner, config, rng }
+        RolloutEvaluator {
+            inner,
+            config,
+            draw: DrawValue::NEUTRAL,
+            rng,
+        }
+    }
+
+    /// The same evaluator with its playouts' draws worth what `draw` says (the inner
+    /// evaluator is told separately).
+    pub fn with_draw_value(mut self, draw: DrawValue) -> Self {
+        self.draw = draw;
+        self
     }
 }
 
 impl<G: Game, E: Evaluator<G>> Evaluator<G> for RolloutEvaluator<'_, E> {
     fn evaluate(&mut self, positions: &[G], policy_logits: &mut [f32], values: &mut [f32]) {
         self.inner.evaluate(positions, policy_logits, values);
-        mix_playouts(positions, values, &self.config, self.rng);
+        mix_playouts(positions, values, &self.config, self.draw, self.rng);
     }
 }
 
 /// Mixes into each position's value the mean outcome of `config`'s playouts from it (drawn
-/// from `rng`), `(1 - weight) * value + weight * playouts`: what [`RolloutEvaluator`] does
-/// after its inner evaluator, for callers that get the inner values some other way (a web
-/// page's network). Nothing changes when `config` is off.
+/// from `rng`, a draw worth what `draw` says), `(1 - weight) * value + weight * playouts`:
+/// what [`RolloutEvaluator`] does after its inner evaluator, for callers that get the inner
+/// values some other way (a web page's network). Nothing changes when `config` is off.
 pub fn mix_playouts<G: Game>(
     positions: &[G],
     values: &mut [f32],
     config: &RolloutConfig,
+    draw: DrawValue,
     rng: &mut SmallRng,
 ) {
     if !config.is_on() {
@@ -88,7 +104,7 @@ pub fn mix_playouts<G: Game>(
                 let (end, _) = playout(*position, config.policy, rng);
                 end.outcome()
                     .expect("a playout ends the game")
-                    .value_for(mover)
+                    .value_with_draw(mover, draw)
             })
             .sum();
         let playouts = total / config.playouts as f32;
@@ -149,6 +165,21 @@ mod tests {
             policy: PlayoutPolicy::Uniform,
         };
         assert_eq!(evaluate(half, position(&LAST_MOVE_DRAWS), 0.8), 0.4);
+        // A draw worth -0.5 to X, the player to move: the playouts say so.
+        let mut rng = SmallRng::seed_from_u64(7);
+        let contempt = DrawValue {
+            side: oxo_rules::Player::X,
+            value: -0.5,
+        };
+        let mut values = [0.9];
+        mix_playouts(
+            &[position(&LAST_MOVE_DRAWS)],
+            &mut values,
+            &all,
+            contempt,
+            &mut rng,
+        );
+        assert_eq!(values[0], -0.5);
         // Off: the inner value untouched.
         assert_eq!(
             evaluate(RolloutConfig::OFF, position(&X_WINS_NOW), 0.3),

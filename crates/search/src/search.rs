@@ -1,6 +1,6 @@
 //! [`BatchedSearch`]: one tree per game, all trees' leaves evaluated together.
 
-use oxo_rules::{Action, ActionList, Game};
+use oxo_rules::{Action, ActionList, DrawValue, Game};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -164,6 +164,16 @@ impl<G: Game> BatchedSearch<G> {
         slot.tree.reset(position);
         slot.active = true;
         slot.has_result = false;
+    }
+
+    /// Sets what a draw is worth in game `game` ([`DrawValue::NEUTRAL`] until set): its
+    /// finished positions drawn are valued so from now on, in new trees and in the one kept
+    /// by [`advance`](Self::advance). Values already in the tree stay as they are, so an
+    /// agent sets it before its first search of a game, or with a new root.
+    pub fn set_draw_value(&mut self, game: usize, draw: DrawValue) {
+        let slot = &mut self.slots[game];
+        slot.tree.draw = draw;
+        slot.spare.draw = draw;
     }
 
     /// Empties slot `game`: [`run`](Self::run) skips it until the next
@@ -491,6 +501,7 @@ fn finish<G: Game>(config: &SearchConfig, slot: &mut Slot<G>, scratch: &mut Vec<
 
 #[cfg(test)]
 mod tests {
+    use oxo_rules::Player;
     use oxo_variants::tictactoe::TicTacToe;
 
     use super::*;
@@ -593,6 +604,48 @@ mod tests {
             let visits: u32 = search.result(0).unwrap().visit_counts.iter().sum();
             assert_eq!(visits, 500, "{config:?}");
         }
+    }
+
+    /// A finished game drawn is worth what the slot's draw value says, to its side and the
+    /// opposite to the other, in the tree searched and in the subtree kept for the next
+    /// move; neutral, 0. X to move in `X O X / X O O / O X _` fills the last cell and draws.
+    #[test]
+    fn a_draw_is_valued_as_the_slot_says() {
+        let mut last_cell = TicTacToe::new();
+        for cell in [0, 1, 2, 4, 3, 5, 7, 6] {
+            last_cell.play(cell);
+        }
+        let root_value = |draw: DrawValue| {
+            let mut search = BatchedSearch::<TicTacToe>::new(SearchConfig::puct(8), &[1]);
+            search.set_draw_value(0, draw);
+            search.set_root(0, last_cell);
+            search.run(&mut UniformEvaluator);
+            search.result(0).unwrap().value
+        };
+        // The root's value is the mean of its own evaluation (0) and its visits to the draw.
+        let contempt = |side| DrawValue { side, value: -0.5 };
+        let near_half = |value: f32| (0.4..=0.5).contains(&value);
+        assert_eq!(root_value(DrawValue::NEUTRAL), 0.0);
+        assert!(near_half(-root_value(contempt(Player::X))));
+        assert_eq!(
+            root_value(contempt(Player::O)),
+            -root_value(contempt(Player::X))
+        );
+
+        // Kept across moves: X's draw value set before the game, two moves played; the
+        // tree kept, and the nodes added to it, value the draw as X does.
+        let mut search = BatchedSearch::<TicTacToe>::new(SearchConfig::puct(64), &[1]);
+        search.set_draw_value(0, contempt(Player::X));
+        let mut before = TicTacToe::new();
+        for cell in [0, 1, 2, 4, 3, 5] {
+            before.play(cell);
+        }
+        search.set_root(0, before);
+        search.run(&mut UniformEvaluator);
+        search.advance(0, 7);
+        search.advance(0, 6);
+        search.run(&mut UniformEvaluator);
+        assert!(near_half(-search.result(0).unwrap().value));
     }
 
     /// A deterministic evaluator whose answers depend on the position: a policy and value

@@ -4,7 +4,7 @@
 //! the player to move with [`sign`]. This makes backup a plain sum up the parent chain, correct
 //! whether or not players alternate.
 
-use oxo_rules::{Action, ActionList, Game, Player};
+use oxo_rules::{Action, ActionList, DrawValue, Game, Player};
 
 /// Index of no node: an edge whose child has not been created, or the root's parent.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -93,6 +93,9 @@ impl ChildStats {
 pub(crate) struct Tree<G> {
     pub nodes: Vec<Node<G>>,
     pub edges: Vec<Edge>,
+    /// What a finished game drawn is worth to each player, in the terminal nodes created
+    /// from now on.
+    pub draw: DrawValue,
 }
 
 impl<G: Game> Tree<G> {
@@ -101,6 +104,7 @@ impl<G: Game> Tree<G> {
         Tree {
             nodes: Vec::with_capacity(nodes),
             edges: Vec::with_capacity(nodes * G::NUM_ACTIONS.min(16)),
+            draw: DrawValue::NEUTRAL,
         }
     }
 
@@ -114,7 +118,11 @@ impl<G: Game> Tree<G> {
     fn push_node(&mut self, game: G, parent: u32, mover: Player) -> u32 {
         let index = self.nodes.len() as u32;
         let (state, to_move, raw_value) = match game.outcome() {
-            Some(outcome) => (NodeState::Terminal, mover, outcome.value_for(Player::X)),
+            Some(outcome) => (
+                NodeState::Terminal,
+                mover,
+                outcome.value_with_draw(Player::X, self.draw),
+            ),
             None => (NodeState::Fresh, game.to_move(), 0.0),
         };
         self.nodes.push(Node {
@@ -258,6 +266,7 @@ impl<G: Game> Tree<G> {
             new_node.first_edge = first_edge;
             new_node.num_edges = old_node.num_edges;
         }
+        spare.draw = self.draw;
         std::mem::swap(self, spare);
     }
 }

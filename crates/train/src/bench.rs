@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::config::RunConfig;
 use crate::selfplay::{SelfPlayStats, play_games};
+use crate::train::ReplicaRule;
 
 /// Floating-point operations (multiply-adds count 2) of one forward pass of a net of
 /// `config` on one position of `shape`; batch norm, ReLU and biases are ignored.
@@ -212,7 +213,8 @@ fn per_second(seconds: f64, batch: usize, step: impl FnMut()) -> Pace {
 pub struct TrainBench {
     /// Thread counts to train on, in order ([`Trainer::set_threads`]).
     pub threads: Vec<usize>,
-    /// The training batch size.
+    /// One replica's batch size: a step on N threads trains N times it, as a run's trainer
+    /// does ([`ReplicaRule`]).
     pub batch: usize,
     /// Seconds per measurement.
     pub seconds: f64,
@@ -227,7 +229,7 @@ pub struct TrainBench {
 pub struct TrainRate {
     /// Threads it trained on.
     pub threads: usize,
-    /// Batch size.
+    /// Batch size of a step: one replica's for each thread ([`ReplicaRule::batch`]).
     pub batch: usize,
     /// Training samples per second, over all its rounds.
     pub samples_per_sec: f64,
@@ -294,7 +296,7 @@ pub fn bench_train<G: Encode>(net: &Net, bench: &TrainBench, device: &Device) ->
             let flops = 3.0 * pace.mean * flops;
             TrainRate {
                 threads: b.threads,
-                batch: bench.batch,
+                batch: b.examples.size,
                 samples_per_sec: pace.mean,
                 median_samples_per_sec: pace.median,
                 round_samples_per_sec: rates.clone(),
@@ -351,7 +353,7 @@ impl ThreadsBench {
         let peak_flops = pool.install(|| matmul_peak(device, 1024, bench.seconds));
         let mut trainer = Trainer::new::<G>(config, &TrainConfig::default(), device);
         trainer.set_threads(threads);
-        let size = bench.batch;
+        let size = ReplicaRule::new(threads).batch(bench.batch);
         let examples = Examples {
             size,
             inputs: random_planes::<G>(&mut SmallRng::seed_from_u64(3), size),

@@ -797,6 +797,7 @@ impl RunConfig {
                 weight: self.selfplay.rollout_weight,
                 policy: self.selfplay.rollout_policy,
             },
+            draw: 0.0,
         }
     }
 

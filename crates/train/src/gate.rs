@@ -8,7 +8,7 @@ use oxo_arena::ArenaConfig;
 use oxo_arena::runner::{Mover, Start, run_games};
 use oxo_engine::EngineModel;
 use oxo_nn::{Device, Encode, Net};
-use oxo_rules::{Action, Game, Outcome, Player};
+use oxo_rules::{Action, DrawValue, Game, Outcome, Player};
 use oxo_search::{BatchedSearch, Evaluator};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -45,11 +45,11 @@ pub fn play_pairs<G: Encode>(
     let [mut engine_a, mut engine_b] = nets.map(|net| net.open(1));
     let mut a = SearchMover {
         search: BatchedSearch::<G>::new(config, &seeds),
-        evaluator: net_evaluator(&value, Some(&mut engine_a), rng_a),
+        evaluator: net_evaluator(&value, DrawValue::NEUTRAL, Some(&mut engine_a), rng_a),
     };
     let mut b = SearchMover {
         search: BatchedSearch::<G>::new(config, &seeds),
-        evaluator: net_evaluator(&value, Some(&mut engine_b), rng_b),
+        evaluator: net_evaluator(&value, DrawValue::NEUTRAL, Some(&mut engine_b), rng_b),
     };
     // Game 2k: the first net is X from opening k; game 2k + 1: it is O.
     let mut games = (0..n).map(|i| Start {

@@ -12,7 +12,7 @@ use std::time::Instant;
 use oxo_arena::runner::{Mover, Start, run_games};
 use oxo_engine::{Engine, EngineModel};
 use oxo_nn::{Encode, Net};
-use oxo_rules::{Action, ActionList, Outcome, Player};
+use oxo_rules::{Action, ActionList, DrawValue, Outcome, Player};
 use oxo_search::{BatchedSearch, Evaluator};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -269,7 +269,7 @@ fn play_worker_games<G: Encode>(
         full: BatchedSearch::<G>::new(full_search, &seeds(1)),
         fast: BatchedSearch::<G>::new(fast_search, &seeds(2)),
         full_search_prob,
-        evaluator: net_evaluator(&value, engine, &mut playout_rng),
+        evaluator: net_evaluator(&value, DrawValue::NEUTRAL, engine, &mut playout_rng),
         rng: SmallRng::seed_from_u64(mix(seed, 0, 8)),
         legal: ActionList::new(),
         games: (0..n).map(|_| SlotGame::default()).collect(),

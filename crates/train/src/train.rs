@@ -365,6 +365,45 @@ fn diagnostics<G: Encode>(net: &Net, samples: &[Sample<G>], indices: &[usize]) -
     }
 }
 
+/// How a trainer on several threads trains a run's config, data-parallel with one replica of
+/// the net a thread ([`Trainer::set_threads`]): each replica steps on the config's
+/// `train.batch_size` samples, so a step on `replicas` threads trains `replicas` times the
+/// batch at the learning rate times the square root of `replicas` (the square-root rule for
+/// Adam, Malladi et al. 2022), and a generation's budget of samples takes a `replicas`-th of
+/// its steps. A replica on a full batch runs at one thread's full speed, where a split
+/// batch ran each thread on a smaller and slower one (docs/performance.md); twice the batch
+/// at the square root of 2 times the rate learned as much per sample
+/// (docs/experiments.md, "Twice the batch at the same samples").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplicaRule {
+    /// Replicas of the net, one a thread (at least 1).
+    pub replicas: usize,
+}
+
+impl ReplicaRule {
+    /// The rule for a trainer on `threads` threads (0 counts as 1).
+    pub fn new(threads: usize) -> Self {
+        ReplicaRule {
+            replicas: threads.max(1),
+        }
+    }
+
+    /// A step's batch: one replica's `batch_size` for each replica.
+    pub fn batch(&self, batch_size: usize) -> usize {
+        batch_size * self.replicas
+    }
+
+    /// The learning rate of a step of [`ReplicaRule::batch`] for a config's `learning_rate`.
+    pub fn learning_rate(&self, learning_rate: f64) -> f64 {
+        learning_rate * (self.replicas as f64).sqrt()
+    }
+
+    /// The steps that train a budget of `steps` one-replica batches (at least one).
+    pub fn steps(&self, steps: usize) -> usize {
+        steps.div_ceil(self.replicas).max(1)
+    }
+}
+
 /// Takes `steps` training steps of generation `generation` on the samples of `window`
 /// (none without samples) from `start`; returns the steps' metrics: mean losses, the window,
 /// speed and diagnostics.
@@ -378,7 +417,7 @@ pub fn fit<G: Encode>(
     observer: &crate::observe::Observer,
 ) -> serde_json::Value {
     let (samples, positions) = (&window.samples, window.positions);
-    let batch_size = config.train.batch_size;
+    let batch_size = ReplicaRule::new(trainer.threads()).batch(config.train.batch_size);
     let mut rng = SmallRng::seed_from_u64(mix(config.seed, generation, 0x7A));
     let mut buffers = Buffers::default();
     let mut sums = [0.0f64; 5];
@@ -415,6 +454,8 @@ pub fn fit<G: Encode>(
         "loss_score": mean(3),
         "loss_ownership": mean(4),
         "steps": taken,
+        "batch_size": batch_size,
+        "learning_rate": trainer.learning_rate(),
         "window_positions": positions,
         "window_samples": samples.len(),
         "seconds": seconds,
@@ -438,6 +479,26 @@ mod tests {
     use super::*;
     use oxo_rules::ActionList;
     use oxo_variants::tictactoe::TicTacToe;
+
+    /// N replicas step on N batches at the square root of N times the rate, in an N-th of
+    /// the steps (rounded up, at least one); one replica trains the config as written.
+    #[test]
+    fn each_replica_trains_a_full_batch() {
+        let one = ReplicaRule::new(0);
+        assert_eq!((one.replicas, one.batch(128), one.steps(80)), (1, 128, 80));
+        assert_eq!(one.learning_rate(1e-3), 1e-3);
+        let four = ReplicaRule::new(4);
+        assert_eq!(
+            [
+                four.batch(128),
+                four.steps(80),
+                four.steps(81),
+                four.steps(1)
+            ],
+            [512, 20, 21, 1]
+        );
+        assert!((four.learning_rate(1e-3) - 2e-3).abs() < 1e-15);
+    }
 
     #[test]
     fn symmetry_augmentation_maps_policy_and_ownership_targets() {

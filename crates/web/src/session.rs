@@ -4,7 +4,7 @@
 use oxo_encode::{Encode, PositionEval, WDL, search_value};
 use oxo_play::play_search::INITIAL_SIMULATION_RATE;
 use oxo_play::{Budget, NetValue, PlaySearch, PlaySettings, nn_eval_line};
-use oxo_rules::{ActionList, Game, Outcome, Player};
+use oxo_rules::{ActionList, DrawValue, Game, Outcome, Player};
 use oxo_search::{BatchedSearch, SearchConfig, mix_playouts};
 use oxo_variants::{Variant, with_variant};
 use rand::SeedableRng;
@@ -84,6 +84,8 @@ struct Search<G: Game> {
     tree: BatchedSearch<G>,
     settings: PlaySearch,
     value: NetValue,
+    /// What a draw is worth, as the side searching values it.
+    draw: DrawValue,
     /// When the search began (the page's clock, milliseconds).
     started_ms: f64,
 }
@@ -237,13 +239,16 @@ impl<G: Encode> AnyGame for Session<G> {
             reuse_tree: false,
             ..settings.config(sims)
         };
+        let draw = value.draw_for(self.game().to_move());
         let mut tree = BatchedSearch::new(config, &[0]);
+        tree.set_draw_value(0, draw);
         tree.set_root(0, *self.game());
         tree.begin();
         self.search = Some(Search {
             tree,
             settings,
             value,
+            draw,
             started_ms: now_ms,
         });
         Ok(())
@@ -290,16 +295,23 @@ impl<G: Encode> AnyGame for Session<G> {
                 score.len()
             ));
         }
-        let mut values: Vec<f32> = (0..n)
-            .map(|i| {
+        let mut values: Vec<f32> = (search.tree.pending().iter().enumerate())
+            .map(|(i, position)| {
                 let logits = &wdl[i * WDL..(i + 1) * WDL];
-                search_value(logits, score.get(i).copied(), search.value.score_utility)
+                let draw = search.draw.for_player(position.to_move());
+                search_value(
+                    logits,
+                    score.get(i).copied(),
+                    search.value.score_utility,
+                    draw,
+                )
             })
             .collect();
         mix_playouts(
             search.tree.pending(),
             &mut values,
             &search.value.rollouts,
+            search.draw,
             &mut self.rng,
         );
         let stop = Self::out_of_time(search, now_ms);

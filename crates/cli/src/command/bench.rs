@@ -129,7 +129,8 @@ pub struct TrainArgs {
     /// Thread counts to train on, comma separated (default: 1 and every core).
     #[arg(long, value_delimiter = ',', value_parser = parse_threads)]
     threads: Option<Vec<usize>>,
-    /// Training batch size (default: the config's `train.batch_size`).
+    /// One replica's batch size (default: the config's `train.batch_size`); N threads train
+    /// N times it a step, one replica a thread, as `oxo train`'s trainer does.
     #[arg(long, value_parser = parse_batch)]
     batch: Option<usize>,
     /// Seconds per measurement.

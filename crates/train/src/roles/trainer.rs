@@ -17,7 +17,7 @@ use super::{
 use crate::error::{Result, TrainError};
 use crate::records::GenerationRecords;
 use crate::run_info::unix_now;
-use crate::train::{WindowSamples, fit, window_size};
+use crate::train::{ReplicaRule, WindowSamples, fit, window_size};
 
 /// How long after another trainer's last write a new trainer is refused (unless it takes
 /// over): longer than a generation's training takes on a slow machine.
@@ -136,8 +136,11 @@ impl<G: Encode> TrainerRole<G> {
                     run.store.describe(&checkpoint_key(latest))
                 ))
             })?;
-        // A replica per thread of the trainer's share of the cores (data-parallel).
-        trainer.set_threads(rayon::current_num_threads());
+        // A replica per thread of the trainer's share of the cores (data-parallel), each on
+        // a full batch.
+        let rule = ReplicaRule::new(rayon::current_num_threads());
+        trainer.set_threads(rule.replicas);
+        trainer.set_learning_rate(rule.learning_rate(config.train.learning_rate));
         let mut role = TrainerRole {
             trainer,
             generation: latest,
@@ -232,7 +235,8 @@ impl<G: Encode> TrainerRole<G> {
             let records = self.load_games(run, key)?;
             window.add(config, &records);
         }
-        let steps = budget_steps(config, claim.new_games);
+        let steps =
+            ReplicaRule::new(self.trainer.threads()).steps(budget_steps(config, claim.new_games));
         let mut fields = fit(
             &mut self.trainer,
             config,
