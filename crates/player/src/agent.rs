@@ -8,7 +8,7 @@ use oxo_agents::{Agent, AgentSpec, SpecError};
 use oxo_engine::{Engine, EngineKind, EngineModel};
 use oxo_nn::{Device, Encode, Net};
 use oxo_play::value::VALUE_PARAMS;
-use oxo_rules::{Action, ActionList, Game, Player};
+use oxo_rules::{Action, ActionList, DrawValue, Game};
 use oxo_search::BatchedSearch;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -38,9 +38,6 @@ pub struct NetAgent<G: Game> {
     simulation_rate: f64,
     /// How the net's outputs become values (score utility, playouts, a draw's worth).
     value: NetValue,
-    /// The side the tree's values were searched for: a draw's worth depends on it, so
-    /// where it is not 0 a search for the other side starts a new tree.
-    side: Option<Player>,
     /// Draws the playouts' moves; seeded by the spec's `seed`.
     rng: SmallRng,
     name: String,
@@ -109,7 +106,6 @@ impl<G: Encode> NetAgent<G> {
             search: BatchedSearch::new(settings.config(settings.max_simulations()), &[0]),
             simulation_rate: INITIAL_SIMULATION_RATE,
             value: NetValue::PLAIN,
-            side: None,
             rng: SmallRng::seed_from_u64(0),
             name: name.to_string(),
             evaluations: 0,
@@ -142,16 +138,14 @@ impl<G: Encode> NetAgent<G> {
     /// visits, as a player thinks on from the last move (unless the spec says `reuse=0`;
     /// Gumbel starts afresh: see [`BatchedSearch::advance`]). Any other position (a new
     /// game, an undo) gets a new tree, and so does the other side's move where a draw is
-    /// worth something ([`NetValue::draw`]): the tree's draws were valued for this side.
-    fn move_root_to(&mut self, game: &G) {
-        let side = game.to_move();
-        let same_values = self.value.draw == 0.0 || self.side == Some(side);
+    /// worth something: the tree's draws were valued for the side to move at its root. The
+    /// tree values draws as `draw` says from here on.
+    fn move_root_to(&mut self, game: &G, draw: DrawValue) {
         let last = self.search.root(0).zip(self.search.result(0));
         let kept = last
-            .filter(|_| same_values)
+            .filter(|(root, _)| draw.value == 0.0 || root.to_move() == draw.side)
             .and_then(|(root, last)| moves_to(root, last.action, game));
-        self.side = Some(side);
-        self.search.set_draw_value(0, self.value.draw_for(side));
+        self.search.set_draw_value(0, draw);
         match kept {
             Some((ours, reply)) => {
                 self.search.advance(0, ours);
@@ -242,8 +236,8 @@ impl<G: Encode> Agent<G> for NetAgent<G> {
     fn choose(&mut self, game: &G) -> Action {
         let start = Instant::now();
         self.fit_gumbel_to_time();
-        self.move_root_to(game);
         let draw = self.value.draw_for(game.to_move());
+        self.move_root_to(game, draw);
         let mut evaluator = net_evaluator(&self.value, draw, Some(&mut self.engine), &mut self.rng);
         match self.settings.budget {
             Budget::Simulations(_) => self.search.run(&mut evaluator),
