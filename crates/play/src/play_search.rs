@@ -18,6 +18,7 @@ pub const SEARCH_PARAMS: &[&str] = &[
     "rescale",
     "considered",
     "reuse",
+    "solve",
 ];
 
 /// The search `oxo export` records in `model.json` as the one a model plays best with, the
@@ -76,6 +77,9 @@ pub struct PlaySearch {
     /// Whether a PUCT search keeps the subtree of the moves played since its last search
     /// ([`SearchConfig::reuse_tree`]; Gumbel never does).
     pub reuse: bool,
+    /// Whether the search proves won, drawn and lost positions and plays by the proof
+    /// ([`SearchConfig::solve`]).
+    pub solve: bool,
 }
 
 impl PlaySearch {
@@ -93,6 +97,7 @@ impl PlaySearch {
             rescale: gumbel.rescale_values,
             considered: gumbel.max_considered_actions,
             reuse: true,
+            solve: false,
         }
     }
 
@@ -150,14 +155,17 @@ impl PlaySearch {
                 self.c_scale, self.rescale as u8, self.considered
             ),
         };
-        format!("{scheme},{budget},leaves={}", self.leaves)
+        format!(
+            "{scheme},{budget},leaves={},solve={}",
+            self.leaves, self.solve as u8
+        )
     }
 
     /// Reads the search parameters of a `net:` spec: `sims=N` (default 64, or the cap of a
     /// timed search), `ms=M` (a time per move), `search=gumbel|puct`, `leaves=L` (default
     /// 4), `c_puct=C`, `fpu=F` (0 to 2), `c_scale=C`, `rescale=0|1`, `considered=K` (0:
     /// every legal move), `reuse=0|1` (default 1: PUCT keeps the subtree of the moves
-    /// played).
+    /// played), `solve=0|1` (default 0: 1 proves positions and plays by the proof).
     /// An error in words naming the accepted values.
     pub fn from_spec(spec: &AgentSpec) -> Result<PlaySearch, String> {
         let defaults = PlaySearch::new(SchemeName::Gumbel, DEFAULT_SIMS);
@@ -221,6 +229,7 @@ impl PlaySearch {
             considered: whole("considered", 0, 10_000, "a whole number in 0..=10000")?
                 .unwrap_or(defaults.considered),
             reuse: flag("reuse", defaults.reuse)?,
+            solve: flag("solve", defaults.solve)?,
         })
     }
 
@@ -274,6 +283,7 @@ impl PlaySearch {
             simulations: simulations.max(1),
             leaves_per_tree: self.leaves,
             reuse_tree: self.reuse,
+            solve: self.solve,
             scheme,
         }
     }
@@ -329,7 +339,7 @@ mod tests {
         for spec in [
             "net",
             "net:search=puct,ms=500",
-            "net:search=puct,ms=500,sims=900,c_puct=2,fpu=0.25,reuse=0,leaves=8",
+            "net:search=puct,ms=500,sims=900,c_puct=2,fpu=0.25,reuse=0,leaves=8,solve=1",
             "net:search=gumbel,sims=300,c_scale=1,rescale=0,considered=4",
         ] {
             let search = read(spec).unwrap();
@@ -350,6 +360,8 @@ mod tests {
         )
         .unwrap();
         assert!(!search.reuse && !search.config(10).reuse_tree);
+        assert!(!search.solve && !search.config(10).solve);
+        assert!(read("net:solve=1").unwrap().config(10).solve);
         assert!(read("net:search=puct").unwrap().config(10).reuse_tree);
         assert_eq!(search.budget, Budget::Millis { ms: 250, cap: 900 });
         assert_eq!(search.scheme, SchemeName::Puct);
@@ -415,6 +427,7 @@ mod tests {
             ),
             ("net:rescale=2", "rescale=2 is not a whole number in 0..=1"),
             ("net:reuse=yes", "reuse=yes is not a whole number in 0..=1"),
+            ("net:solve=2", "solve=2 is not a whole number in 0..=1"),
             ("net:search=minimax", "gumbel or puct"),
         ] {
             let err = read(spec).expect_err(spec);

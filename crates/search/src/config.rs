@@ -15,6 +15,12 @@ pub struct SearchConfig {
     /// the move played (PUCT only; see [`Scheme::Gumbel`]). Its visits count toward the next
     /// search's budget, so reuse saves evaluations without changing the result's total.
     pub reuse_tree: bool,
+    /// Whether the search proves positions (MCTS-Solver): a position whose children's exact
+    /// values decide it (one child won for the player to move, or every child known) takes
+    /// that exact value, is searched no further, and the move chosen keeps the root's exact
+    /// value; a search whose root is proven ends at once. Off, only finished games are exact,
+    /// as AlphaZero and Gumbel MuZero search.
+    pub solve: bool,
     /// The selection scheme and its parameters.
     pub scheme: Scheme,
 }
@@ -26,6 +32,7 @@ impl SearchConfig {
             simulations,
             leaves_per_tree: 1,
             reuse_tree: true,
+            solve: false,
             scheme: Scheme::Puct(PuctConfig::default()),
         }
     }
@@ -36,6 +43,7 @@ impl SearchConfig {
             simulations,
             leaves_per_tree: 1,
             reuse_tree: false,
+            solve: false,
             scheme: Scheme::Gumbel(GumbelConfig::default()),
         }
     }

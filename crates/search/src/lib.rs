@@ -12,6 +12,10 @@
 //!   sampling and sequential halving at the root, deterministic selection inside the tree,
 //!   and the improved policy `softmax(logits + sigma(completed Q))` as training target.
 //!
+//! Either scheme can also prove positions, with [`SearchConfig::solve`] (MCTS-Solver, Winands,
+//! Björnsson and Saito, 2008): a position is won once one move wins it, lost or drawn once
+//! every move is known, and a proven position is searched no further.
+//!
 //! Values are always from the view of the player to move in the position they belong to;
 //! the search converts between players with [`Game::to_move`], so a player who moves twice
 //! in a row (bonus moves, extra turns) is handled exactly. Trees live in preallocated arenas

@@ -156,6 +156,7 @@ fn mctx_config() -> SearchConfig {
         simulations: SIMULATIONS,
         leaves_per_tree: 1,
         reuse_tree: false,
+        solve: false,
         scheme: Scheme::Gumbel(GumbelConfig {
             max_considered_actions: 16,
             gumbel_scale: 0.0,

@@ -13,11 +13,15 @@ use crate::tree::{ROOT, Tree, sign};
 ///
 /// `root_priors` replaces the edge priors (the root's noisy priors). In-flight visits count
 /// as visits and each one as a loss of `virtual_loss`, so parallel leaves of one tree spread.
+/// With `solve`, a proven child's Q is its exact value, and a child proven lost for the
+/// player to move is never chosen (the solver never asks this of a node all of whose
+/// children are proven, as such a node is proven itself).
 pub(crate) fn select<G: Game>(
     tree: &Tree<G>,
     node: u32,
     root_priors: Option<&[f32]>,
     config: &PuctConfig,
+    solve: bool,
 ) -> usize {
     let n = &tree.nodes[node as usize];
     let s = sign(n.to_move);
@@ -28,10 +32,14 @@ pub(crate) fn select<G: Game>(
     for (i, edge) in tree.edges(node).iter().enumerate() {
         let child = tree.child_stats(edge);
         let total = child.total();
-        let q = if total == 0 {
-            first_play
-        } else {
-            (s * child.value_sum - config.virtual_loss * child.pending as f32) / total as f32
+        let exact = if solve { tree.child_exact(edge) } else { None };
+        let q = match exact {
+            Some(value) if s * value <= -1.0 => continue,
+            Some(value) => s * value,
+            None if total == 0 => first_play,
+            None => {
+                (s * child.value_sum - config.virtual_loss * child.pending as f32) / total as f32
+            }
         };
         let prior = root_priors.map_or(edge.prior, |p| p[i]);
         let score = q + config.c_puct * prior * sqrt_n / (1 + total) as f32;
@@ -78,20 +86,26 @@ pub(crate) fn noisy_root_priors<G: Game>(
 /// The move to play after a search: drawn with probability proportional to
 /// `visits^(1 / temperature)`, or for temperature 0 the most visited (ties: higher mean value,
 /// then lower action). With no visits at all (a zero budget), the priors stand in for them.
+/// With `solve`, a move proven lost weighs nothing and comes last (if every move is, the root
+/// is proven and the search picks its move from the proof instead).
 pub(crate) fn choose_action<G: Game>(
     tree: &Tree<G>,
     temperature: f32,
+    solve: bool,
     rng: &mut SmallRng,
 ) -> Action {
     let s = sign(tree.root().to_move);
     let edges = tree.edges(ROOT);
+    let lost = |i: usize| solve && tree.child_exact(&edges[i]).is_some_and(|v| s * v <= -1.0);
     let max_visits = edges
         .iter()
         .map(|e| tree.child_stats(e).visits)
         .max()
         .unwrap_or(0);
     let weight = |i: usize| {
-        if max_visits > 0 {
+        if lost(i) {
+            0.0
+        } else if max_visits > 0 {
             f64::from(tree.child_stats(&edges[i]).visits) / f64::from(max_visits)
         } else {
             f64::from(edges[i].prior)
@@ -103,7 +117,7 @@ pub(crate) fn choose_action<G: Game>(
                 .child_stats(&edges[i])
                 .q(s)
                 .unwrap_or(f32::NEG_INFINITY);
-            (weight(i), q)
+            (!lost(i), weight(i), q)
         };
         let mut best = 0;
         for i in 1..edges.len() {

@@ -226,6 +226,7 @@ mod tests {
             simulations,
             leaves_per_tree: 1,
             reuse_tree: false,
+            solve: false,
             scheme: Scheme::Gumbel(GumbelConfig {
                 gumbel_scale: 0.0,
                 ..GumbelConfig::default()

@@ -13,7 +13,8 @@ use crate::{gumbel, puct};
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
     /// Completed visits of each action (indexed by action, `G::NUM_ACTIONS` long; 0 for
-    /// illegal actions). They sum to the simulation budget.
+    /// illegal actions). They sum to the simulation budget, or less where the search ended
+    /// early (a time limit, a proven root).
     pub visit_counts: Vec<u32>,
     /// The policy training target, indexed by action: the improved policy
     /// `softmax(logits + sigma(completed Q))` for Gumbel, the visit distribution for PUCT.
@@ -26,6 +27,9 @@ pub struct SearchResult {
     pub value: f32,
     /// The move to play.
     pub action: Action,
+    /// Whether the solver proved the root ([`SearchConfig::solve`]): `value` is then the
+    /// position's exact value (+1 won, -1 lost, a draw's value) and `action` keeps it.
+    pub proven: bool,
 }
 
 /// One game's tree with the per-search state around it.
@@ -127,6 +131,7 @@ impl<G: Game> BatchedSearch<G> {
                     policy: vec![0.0; G::NUM_ACTIONS],
                     value: 0.0,
                     action: 0,
+                    proven: false,
                 },
             })
             .collect();
@@ -429,17 +434,26 @@ fn select_leaves<G: Game>(
     while queued < config.leaves_per_tree {
         let root = tree.root();
         // Every completed or in-flight simulation is one root visit beyond its own evaluation.
-        if root.visits - 1 + root.pending >= config.simulations {
+        if root.visits - 1 + root.pending >= config.simulations
+            || (config.solve && root.exact.is_some())
+        {
             return;
         }
         let mut node = ROOT;
         loop {
             match tree.nodes[node as usize].state {
+                // A proven position is searched no further: its visit backs up its exact value.
+                NodeState::Expanded
+                    if config.solve && node != ROOT && tree.nodes[node as usize].exact.is_some() =>
+                {
+                    tree.backup(node, false);
+                    break;
+                }
                 NodeState::Expanded => {
                     let edge = match &config.scheme {
                         Scheme::Puct(puct) => {
                             let priors = (node == ROOT).then_some(&slot.root_priors[..]);
-                            puct::select(tree, node, priors, puct)
+                            puct::select(tree, node, priors, puct, config.solve)
                         }
                         Scheme::Gumbel(gumbel) if node == ROOT => {
                             gumbel::select_root(tree, &slot.gumbel, &slot.schedule, gumbel, scratch)
@@ -449,6 +463,10 @@ fn select_leaves<G: Game>(
                         }
                     };
                     node = tree.child(node, edge);
+                    let child = &tree.nodes[node as usize];
+                    if config.solve && child.state == NodeState::Terminal && child.visits == 0 {
+                        tree.prove_ancestors(node);
+                    }
                 }
                 NodeState::Terminal => {
                     tree.backup(node, false);
@@ -487,7 +505,8 @@ fn finish<G: Game>(config: &SearchConfig, slot: &mut Slot<G>, scratch: &mut Vec<
                 };
             }
             result.value = sign(root.to_move) * root.value_sum / root.visits as f32;
-            result.action = puct::choose_action(tree, slot.temperature, &mut slot.rng);
+            result.action =
+                puct::choose_action(tree, slot.temperature, config.solve, &mut slot.rng);
         }
         Scheme::Gumbel(gumbel) => {
             gumbel::root_policy(tree, gumbel, scratch, &mut result.policy);
@@ -496,7 +515,29 @@ fn finish<G: Game>(config: &SearchConfig, slot: &mut Slot<G>, scratch: &mut Vec<
             result.action = tree.edges(ROOT)[best].action;
         }
     }
+    result.proven = false;
+    if let (true, Some(exact)) = (config.solve, root.exact) {
+        result.value = sign(root.to_move) * exact;
+        result.action = tree.edges(ROOT)[proven_move(tree, exact)].action;
+        result.proven = true;
+    }
     slot.has_result = true;
+}
+
+/// The root edge that keeps the root's proven value `exact` (`X`'s view): among the children
+/// worth it, for a win one that ends the game at once if there is one, then the most visited
+/// (for a loss, the defence the search found hardest to refute).
+fn proven_move<G: Game>(tree: &Tree<G>, exact: f32) -> usize {
+    let won = sign(tree.root().to_move) * exact >= 1.0;
+    let edges = tree.edges(ROOT);
+    let key = |edge: &crate::tree::Edge| {
+        let finishes = tree.nodes[edge.child as usize].state == NodeState::Terminal;
+        (won && finishes, tree.child_stats(edge).visits)
+    };
+    (0..edges.len())
+        .filter(|&i| tree.child_exact(&edges[i]) == Some(exact))
+        .max_by_key(|&i| key(&edges[i]))
+        .expect("a proven root has a child worth its value")
 }
 
 #[cfg(test)]

@@ -52,6 +52,10 @@ pub(crate) struct Node<G> {
     pub value_sum: f32,
     /// The evaluator's value (or the exact outcome of a terminal node), `X`'s view.
     pub raw_value: f32,
+    /// The exact value, `X`'s view, once known: a finished game's outcome, or a position
+    /// its children's exact values decide ([`Tree::prove_ancestors`]). A visit to an exact
+    /// node backs this up.
+    pub exact: Option<f32>,
 }
 
 /// A legal action of an expanded node.
@@ -136,6 +140,7 @@ impl<G: Game> Tree<G> {
             pending: 0,
             value_sum: 0.0,
             raw_value,
+            exact: (state == NodeState::Terminal).then_some(raw_value),
         });
         index
     }
@@ -221,10 +226,12 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// Backs the value of `leaf` (its `raw_value`) up to the root, completing one visit of
-    /// every node on the way; `was_pending` says whether that visit was in flight.
+    /// Backs the value of `leaf` (its exact value if known, else its `raw_value`) up to the
+    /// root, completing one visit of every node on the way; `was_pending` says whether that
+    /// visit was in flight.
     pub fn backup(&mut self, leaf: u32, was_pending: bool) {
-        let value = self.nodes[leaf as usize].raw_value;
+        let leaf_node = &self.nodes[leaf as usize];
+        let value = leaf_node.exact.unwrap_or(leaf_node.raw_value);
         let mut node = leaf;
         while node != NONE {
             let n = &mut self.nodes[node as usize];
@@ -234,6 +241,47 @@ impl<G: Game> Tree<G> {
                 n.pending -= 1;
             }
             node = n.parent;
+        }
+    }
+
+    /// MCTS-Solver's proof step, after `node` became exact: its parent, then each ancestor in
+    /// turn, becomes exact if its children now decide it ([`Tree::decided_value`]); stops at
+    /// the first that stays open or was already exact.
+    pub fn prove_ancestors(&mut self, node: u32) {
+        let mut node = self.nodes[node as usize].parent;
+        while node != NONE && self.nodes[node as usize].exact.is_none() {
+            let Some(value) = self.decided_value(node) else {
+                return;
+            };
+            let n = &mut self.nodes[node as usize];
+            n.exact = Some(value);
+            node = n.parent;
+        }
+    }
+
+    /// The exact value (`X`'s view) an expanded `node`'s children decide, if they do: a
+    /// child won for the player to move decides it at once; otherwise every child must be
+    /// exact, and the node is worth the best of them for its player to move.
+    pub fn decided_value(&self, node: u32) -> Option<f32> {
+        let s = sign(self.nodes[node as usize].to_move);
+        let mut best = f32::NEG_INFINITY;
+        let mut open = false;
+        for edge in self.edges(node) {
+            match self.child_exact(edge) {
+                Some(value) if s * value >= 1.0 => return Some(value),
+                Some(value) => best = best.max(s * value),
+                None => open = true,
+            }
+        }
+        (!open && best > f32::NEG_INFINITY).then_some(s * best)
+    }
+
+    /// The exact value of the child behind `edge`, `X`'s view, if known.
+    #[inline]
+    pub fn child_exact(&self, edge: &Edge) -> Option<f32> {
+        match edge.child {
+            NONE => None,
+            child => self.nodes[child as usize].exact,
         }
     }
 

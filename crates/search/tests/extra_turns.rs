@@ -233,3 +233,19 @@ fn tree_reuse_across_extra_turns() {
     }
     assert!(moves > 2 * starts.len(), "{moves} moves");
 }
+
+/// The solver across extra turns, where a player may move twice: from every position, in
+/// every configuration with the solver on, each proven result is the exact value with a move
+/// that keeps it, and the race is small enough that most are proven.
+#[test]
+fn the_solver_proves_the_race() {
+    for config in configs(400) {
+        let config = SearchConfig {
+            solve: true,
+            ..config
+        };
+        let (proven, results) =
+            common::check_proofs(config, &reachable::<Race>(), &mut UniformEvaluator);
+        assert!(2 * proven > results, "{config:?}: {proven} of {results}");
+    }
+}

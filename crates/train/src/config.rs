@@ -857,6 +857,9 @@ impl RunConfig {
             simulations,
             leaves_per_tree: s.leaves_per_tree,
             reuse_tree: false,
+            // Self-play's targets are AlphaZero's: no run has measured training on a
+            // solver's search.
+            solve: false,
             scheme,
         }
     }

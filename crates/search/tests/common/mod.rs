@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 
 use oxo_rules::{Action, ActionList, Game};
-use oxo_search::{Evaluator, UniformEvaluator};
+use oxo_search::{BatchedSearch, Evaluator, SearchConfig, UniformEvaluator};
 
 /// The legal actions of `game` as a vector.
 pub fn legal<G: Game>(game: &G) -> Vec<Action> {
@@ -142,4 +142,45 @@ pub fn reachable<G: Game>() -> Vec<G> {
         }
     }
     order
+}
+
+/// Searches each of `positions` with `config` (one game slot each, all in one search) and
+/// plays every game to its end by the search's own moves; every result that says its root is
+/// proven must carry the position's exact value and a move that keeps it. Returns how many
+/// results were proven, and how many there were.
+pub fn check_proofs<G: Game, E: Evaluator<G>>(
+    config: SearchConfig,
+    positions: &[G],
+    evaluator: &mut E,
+) -> (usize, usize) {
+    let mut solver = Solver::new();
+    let seeds: Vec<u64> = (0..positions.len() as u64).collect();
+    let mut search = BatchedSearch::new(config, &seeds);
+    for (slot, &position) in positions.iter().enumerate() {
+        search.set_root(slot, position);
+    }
+    let (mut proven, mut results) = (0, 0);
+    while (0..positions.len()).any(|slot| search.root(slot).is_some()) {
+        search.run(evaluator);
+        for slot in 0..positions.len() {
+            let Some(&root) = search.root(slot) else {
+                continue;
+            };
+            let result = search.result(slot).unwrap().clone();
+            results += 1;
+            if result.proven {
+                proven += 1;
+                let exact = solver.value(&root);
+                assert_eq!(result.value, f32::from(exact), "the value of\n{root}");
+                assert_eq!(
+                    solver.action_value(&root, result.action),
+                    exact,
+                    "move {} from\n{root}",
+                    result.action
+                );
+            }
+            search.advance(slot, result.action);
+        }
+    }
+    (proven, results)
 }
