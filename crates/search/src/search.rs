@@ -444,7 +444,9 @@ fn select_leaves<G: Game>(
             match tree.nodes[node as usize].state {
                 // A proven position is searched no further: its visit backs up its exact value.
                 NodeState::Expanded
-                    if config.solve && node != ROOT && tree.nodes[node as usize].exact.is_some() =>
+                    if config.solve
+                        && node != ROOT
+                        && tree.nodes[node as usize].exact.is_some() =>
                 {
                     tree.backup(node, false);
                     break;

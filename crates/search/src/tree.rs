@@ -262,7 +262,7 @@ impl<G: Game> Tree<G> {
     /// The exact value (`X`'s view) an expanded `node`'s children decide, if they do: a
     /// child won for the player to move decides it at once; otherwise every child must be
     /// exact, and the node is worth the best of them for its player to move.
-    pub fn decided_value(&self, node: u32) -> Option<f32> {
+    fn decided_value(&self, node: u32) -> Option<f32> {
         let s = sign(self.nodes[node as usize].to_move);
         let mut best = f32::NEG_INFINITY;
         let mut open = false;

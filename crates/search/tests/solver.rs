@@ -6,9 +6,7 @@ mod common;
 
 use common::{check_proofs, reachable};
 use oxo_rules::Game;
-use oxo_search::{
-    BatchedSearch, GumbelConfig, PuctConfig, Scheme, SearchConfig, UniformEvaluator,
-};
+use oxo_search::{BatchedSearch, GumbelConfig, PuctConfig, Scheme, SearchConfig, UniformEvaluator};
 use oxo_variants::tictactoe::TicTacToe;
 
 /// Play settings with the solver on: PUCT with tree reuse (one leaf and four a call) and
