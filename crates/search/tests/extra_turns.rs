@@ -5,11 +5,9 @@ mod common;
 
 use std::fmt;
 
-use common::{ExactEvaluator, Solver, legal, reachable};
+use common::{ExactEvaluator, Solver, legal, play_configs, reachable};
 use oxo_rules::{Action, ActionList, Game, IllegalMove, Outcome, Player};
-use oxo_search::{
-    BatchedSearch, Evaluator, GumbelConfig, PuctConfig, Scheme, SearchConfig, UniformEvaluator,
-};
+use oxo_search::{BatchedSearch, Evaluator, PuctConfig, Scheme, SearchConfig, UniformEvaluator};
 
 /// The count that wins.
 const GOAL: u8 = 12;
@@ -121,36 +119,6 @@ fn extra_turns_decide_the_race() {
     assert_ne!(solver.value(&Race::new()), alternating_value(0));
 }
 
-fn configs(simulations: u32) -> [SearchConfig; 4] {
-    let puct = SearchConfig {
-        scheme: Scheme::Puct(PuctConfig {
-            dirichlet_fraction: 0.0,
-            temperature: 0.0,
-            ..PuctConfig::default()
-        }),
-        ..SearchConfig::puct(simulations)
-    };
-    let gumbel = SearchConfig {
-        scheme: Scheme::Gumbel(GumbelConfig {
-            gumbel_scale: 0.0,
-            ..GumbelConfig::default()
-        }),
-        ..SearchConfig::gumbel(simulations)
-    };
-    [
-        puct,
-        SearchConfig {
-            leaves_per_tree: 4,
-            ..puct
-        },
-        gumbel,
-        SearchConfig {
-            leaves_per_tree: 4,
-            ..gumbel
-        },
-    ]
-}
-
 /// From every position, the search plays a move that keeps the solved value, and its root
 /// value has the solved value's sign (every position is won or lost).
 fn assert_optimal<E: Evaluator<Race>>(config: SearchConfig, evaluator: &mut E) {
@@ -183,14 +151,14 @@ fn assert_optimal<E: Evaluator<Race>>(config: SearchConfig, evaluator: &mut E) {
 
 #[test]
 fn searches_play_the_race_perfectly_with_exact_values() {
-    for config in configs(64) {
+    for config in play_configs(64) {
         assert_optimal(config, &mut ExactEvaluator::new());
     }
 }
 
 #[test]
 fn searches_play_the_race_perfectly_from_outcomes_alone() {
-    for config in configs(400) {
+    for config in play_configs(400) {
         assert_optimal(config, &mut UniformEvaluator);
     }
 }
@@ -239,7 +207,7 @@ fn tree_reuse_across_extra_turns() {
 /// that keeps it, and the race is small enough that most are proven.
 #[test]
 fn the_solver_proves_the_race() {
-    for config in configs(400) {
+    for config in play_configs(400) {
         let config = SearchConfig {
             solve: true,
             ..config

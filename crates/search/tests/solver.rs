@@ -4,39 +4,20 @@
 
 mod common;
 
-use common::{check_proofs, reachable};
+use common::{check_proofs, play_configs, reachable};
 use oxo_rules::Game;
-use oxo_search::{BatchedSearch, GumbelConfig, PuctConfig, Scheme, SearchConfig, UniformEvaluator};
+use oxo_search::{BatchedSearch, SearchConfig, UniformEvaluator};
 use oxo_variants::tictactoe::TicTacToe;
 
-/// Play settings with the solver on: PUCT with tree reuse (one leaf and four a call) and
-/// Gumbel without root noise.
-fn solving(simulations: u32) -> [SearchConfig; 3] {
-    let puct = SearchConfig {
-        solve: true,
-        scheme: Scheme::Puct(PuctConfig {
-            dirichlet_fraction: 0.0,
-            temperature: 0.0,
-            ..PuctConfig::default()
-        }),
-        ..SearchConfig::puct(simulations)
-    };
-    let gumbel = SearchConfig {
-        solve: true,
-        scheme: Scheme::Gumbel(GumbelConfig {
-            gumbel_scale: 0.0,
-            ..GumbelConfig::default()
-        }),
-        ..SearchConfig::gumbel(simulations)
-    };
-    [
-        puct,
-        SearchConfig {
-            leaves_per_tree: 4,
-            ..puct
-        },
-        gumbel,
-    ]
+/// The play settings with the solver on.
+fn solving(simulations: u32) -> Vec<SearchConfig> {
+    play_configs(simulations)
+        .into_iter()
+        .map(|config| SearchConfig {
+            solve: true,
+            ..config
+        })
+        .collect()
 }
 
 /// Whole games from every third reachable position: every proven root is exact and its move

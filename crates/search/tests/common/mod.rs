@@ -5,7 +5,9 @@
 use std::collections::{HashMap, HashSet};
 
 use oxo_rules::{Action, ActionList, Game};
-use oxo_search::{BatchedSearch, Evaluator, SearchConfig, UniformEvaluator};
+use oxo_search::{
+    BatchedSearch, Evaluator, GumbelConfig, PuctConfig, Scheme, SearchConfig, UniformEvaluator,
+};
 
 /// The legal actions of `game` as a vector.
 pub fn legal<G: Game>(game: &G) -> Vec<Action> {
@@ -183,4 +185,35 @@ pub fn check_proofs<G: Game, E: Evaluator<G>>(
         }
     }
     (proven, results)
+}
+
+/// Play settings, without root noise: PUCT and Gumbel, one leaf and four a network call.
+pub fn play_configs(simulations: u32) -> [SearchConfig; 4] {
+    let puct = SearchConfig {
+        scheme: Scheme::Puct(PuctConfig {
+            dirichlet_fraction: 0.0,
+            temperature: 0.0,
+            ..PuctConfig::default()
+        }),
+        ..SearchConfig::puct(simulations)
+    };
+    let gumbel = SearchConfig {
+        scheme: Scheme::Gumbel(GumbelConfig {
+            gumbel_scale: 0.0,
+            ..GumbelConfig::default()
+        }),
+        ..SearchConfig::gumbel(simulations)
+    };
+    [
+        puct,
+        SearchConfig {
+            leaves_per_tree: 4,
+            ..puct
+        },
+        gumbel,
+        SearchConfig {
+            leaves_per_tree: 4,
+            ..gumbel
+        },
+    ]
 }
