@@ -223,14 +223,11 @@ mod tests {
     /// `rollouts` mixed into the uniform evaluator's zero values.
     fn best_move(game: TicTacToe, simulations: u32, rollouts: RolloutConfig) -> u16 {
         let config = SearchConfig {
-            simulations,
-            leaves_per_tree: 1,
-            reuse_tree: false,
-            solve: false,
             scheme: Scheme::Gumbel(GumbelConfig {
                 gumbel_scale: 0.0,
                 ..GumbelConfig::default()
             }),
+            ..SearchConfig::gumbel(simulations)
         };
         let mut search = BatchedSearch::<TicTacToe>::new(config, &[0]);
         search.set_root(0, game);

@@ -6,7 +6,7 @@ use rand::rngs::SmallRng;
 
 use crate::config::{Scheme, SearchConfig};
 use crate::evaluator::Evaluator;
-use crate::tree::{NodeState, ROOT, Tree, sign};
+use crate::tree::{Edge, NodeState, ROOT, Tree, sign};
 use crate::{gumbel, puct};
 
 /// What one search concluded about its root position.
@@ -532,7 +532,7 @@ fn finish<G: Game>(config: &SearchConfig, slot: &mut Slot<G>, scratch: &mut Vec<
 fn proven_move<G: Game>(tree: &Tree<G>, exact: f32) -> usize {
     let won = sign(tree.root().to_move) * exact >= 1.0;
     let edges = tree.edges(ROOT);
-    let key = |edge: &crate::tree::Edge| {
+    let key = |edge: &Edge| {
         let finishes = tree.nodes[edge.child as usize].state == NodeState::Terminal;
         (won && finishes, tree.child_stats(edge).visits)
     };
