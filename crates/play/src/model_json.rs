@@ -183,7 +183,8 @@ fn is_zero(value: &f32) -> bool {
 /// `search_meaning`, as export writes it.
 pub const SEARCH_MEANING: &str = "the search this model plays best with, as oxo's net agent \
     spells it (net:PARAMS): search=puct|gumbel, sims=N simulations or ms=M milliseconds a \
-    move; `oxo play` and `oxo gtp` play it by default";
+    move, solve=1 proves won, lost and drawn positions in the tree and plays by the proof; \
+    `oxo play` and `oxo gtp` play it by default";
 
 /// `meaning` of the value settings, as export writes it.
 pub const VALUE_MEANING: &str = "mix the mean outcome of `rollouts` playouts from each \
