@@ -53,6 +53,6 @@ tally)
   done
   python3 scripts/arena_tally.py --summary "$here/summary.json" "${pairs[@]}" ;;
 *)
-  echo "usage: $0 train RUN MINUTES | export RUN GEN OUT | match OUT GEN | tally GEN..." >&2
+  echo "usage: $0 train RUN MINUTES | export RUN GEN OUT | match OUT GEN | rows OUT GEN | tally GEN..." >&2
   exit 2 ;;
 esac

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Prints the records of lab/bench/2026-12-06/paired-rounds/run.sh: each round's one- and
-two-thread samples/s and their ratio, and the speed-ups `oxo bench train` reports (the median of the rounds' ratios, and the ratio of
-the rates at the median step). Usage: summary.py OUT..."""
+two-thread samples/s and their ratio, and the speed-ups `oxo bench train` reports (the
+median of the rounds' ratios, and the ratio of the rates at the median step).
+Usage: summary.py OUT..."""
 import json
 import sys
 
