@@ -12,6 +12,7 @@
 #   OXO=... run.sh rows      # the README's three: against alphabeta:ms=100 (100 games, the
 #                            # arena's default seed), and at 500 ms against uct:ms=500 and
 #                            # alphabeta:ms=500 (--seed 1 to 5, 20 games each)
+#   OXO=... run.sh ab2000    # the default with int8 against alphabeta:ms=2000, seeds 1 and 2
 #   run.sh tally             # summary.json: int8 beside the shipped model's records
 set -eu
 here=$(dirname "$0")
@@ -35,6 +36,12 @@ rows)
       echo "int8-ms500-ab500-seed$seed-20 net:onnx=$int8,ms=500,alphabeta:ms=500 20 $seed"
     done
   } | scripts/arena_queue.sh ultimate "$here" 0,1 ;;
+ab2000)
+  # Against alphabeta:ms=2000: seed 1's first 20 openings (the first half of the fp32
+  # record's 40) and seed 2's first 20, one match a core.
+  for seed in 1 2; do
+    echo "int8-ab2000-seed$seed-20 net:onnx=$int8,alphabeta:ms=2000 20 $seed"
+  done | scripts/arena_queue.sh ultimate "$here" 0,1 ;;
 tally)
   shipped=lab/strength/ultimate-2026-12-03-default-vs-2000ms
   ab100=lab/strength/shipped-rerun-2026-12-03/ultimate-default-vs-alphabeta-ms100-100games.json
@@ -46,8 +53,10 @@ tally)
     shipped-uct500 "${ms500}uct-ms500-20games-seed[1-5].json" \
     int8-uct500 "$here/int8-ms500-uct500-seed[1-5]-20.json" \
     shipped-ab500 "${ms500}alphabeta-ms500-20games-seed[1-5].json" \
-    int8-ab500 "$here/int8-ms500-ab500-seed[1-5]-20.json" ;;
+    int8-ab500 "$here/int8-ms500-ab500-seed[1-5]-20.json" \
+    shipped-ab2000 "$shipped/default-vs-alphabeta-ms2000-40games.json" \
+    int8-ab2000 "$here/int8-ab2000-seed[12]-20.json" ;;
 *)
-  echo "usage: $0 quantize | match | rows | tally" >&2
+  echo "usage: $0 quantize | match | rows | ab2000 | tally" >&2
   exit 2 ;;
 esac
