@@ -1,13 +1,13 @@
 #!/bin/bash
-# ultimate, 2026-12-07: does the shipped net's static int8 graph, which searches 1.7x the
+# ultimate, 2026-12-07: does the shipped net's static int8 graph, which searches 1.6x the
 # simulations of fp32 in the same time here (400 simulations in 0.016 s a move against
-# 0.027 s, scripts/time_per_move.py, one core), make the default agent stronger against
-# uct:ms=2000 (the shipped model: 42-34-4, 73.8% in 80 games, 2026-12-03)? The default
-# setting (the model's model.json: PUCT at 400 ms, 16 rollouts mixed at 0.5) with the int8
-# graph, on the openings of that record (--seed 1 and 2, 40 games each), one match a core at
-# once; then where the shipped model has its other records. Run from the repository root with
-# OXO a release build:
-#   run.sh quantize          # lab/engines/ultimate-int8.onnx and the two times per move
+# 0.026 s: time-per-move.txt, by scripts/time_per_move.py on one core), make the default
+# agent stronger against uct:ms=2000 (the shipped model: 42-34-4, 73.8% in 80 games,
+# 2026-12-03)? The default setting (the model's model.json: PUCT at 400 ms, 16 rollouts mixed
+# at 0.5) with the int8 graph, on the openings of that record (--seed 1 and 2, 40 games
+# each), one match a core at once; then where the shipped model has its other records.
+# Run from the repository root with OXO a release build:
+#   OXO=... run.sh quantize  # lab/engines/ultimate-int8.onnx and the two times per move
 #   OXO=... run.sh match     # the default with int8 against uct:ms=2000, seeds 1 and 2
 #   OXO=... run.sh rows      # the README's three: against alphabeta:ms=100 (100 games, the
 #                            # arena's default seed), and at 500 ms against uct:ms=500 and
