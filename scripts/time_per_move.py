@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Measures the README's "time per move" of a shipped model: the mean wall-clock time of
-`genmove` answers from `oxo gtp --variant V` (the default agent: the shipped model with the
-playouts its model.json asks for, 200 simulations), sent one at a time. The engine plays
+"""Measures the time per move of a shipped model: the mean wall-clock time of `genmove`
+answers from `oxo gtp --variant V` (the default agent: the shipped model with the search its
+model.json records, or the agent `--agent` names), sent one at a time. The engine plays
 both sides; a finished game starts over with `clear_board`.
 
     usage: scripts/time_per_move.py OXO_BINARY VARIANT [--moves N] [--agent SPEC]
