@@ -57,8 +57,9 @@ def games(pattern: str, agent) -> list:
         index = net_agent(report, path) if agent is None else agent
         for game in report["games"]:
             side = "x" if game["x"] == index else "o"
-            points = 1.0 if game["result"] == side else 0.0 if game["result"] in "xo" else 0.5
-            played = {"key": (report["seed"], game["opening"], side), "side": side,
+            lost = game["result"] in ("x", "o") and game["result"] != side
+            points = 1.0 if game["result"] == side else 0.0 if lost else 0.5
+            played = {"key": (report.get("seed"), game["opening"], side), "side": side,
                       "points": points}
             if game.get("scores"):
                 x_margin = game["scores"][0] - game["scores"][1]

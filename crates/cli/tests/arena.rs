@@ -106,6 +106,17 @@ fn the_tally_counts_the_net_wherever_it_stands_in_the_agents() {
         ok && text.starts_with(&format!("first: {expected}")),
         "{text}"
     );
+    let file = file.to_str().unwrap();
+    let (ok, text) = tally(&["--pair", "a", "b", "a", file, "b", file]);
+    assert!(
+        ok && text.contains("b against a, game by game: 4 games, 0 results differ, +0.0 points"),
+        "{text}"
+    );
+    let (ok, text) = tally(&["--pair", "a", "c", "a", file]);
+    assert!(
+        !ok && text.contains("--pair names labels not given: c"),
+        "{text}"
+    );
 
     let two = dir.path().join("two-nets.json");
     let (ok, text) = tally(&["two", two.to_str().unwrap()]);
