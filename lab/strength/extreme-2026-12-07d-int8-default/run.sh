@@ -23,7 +23,12 @@ quantize)
   for onnx in models/extreme/model.onnx "$int8"; do
     taskset -c 0 python3 scripts/time_per_move.py "$OXO" extreme --moves 30 \
       --agent "net:search=puct,sims=400,reuse=0,onnx=$onnx"
-  done | tee "$here/time-per-move.txt" ;;
+  done | tee "$here/time-per-move.txt"
+  # The same without the playouts (the last two lines of time-per-move.txt).
+  for onnx in models/extreme/model.onnx "$int8"; do
+    taskset -c 0 python3 scripts/time_per_move.py "$OXO" extreme --moves 30 \
+      --agent "net:search=puct,sims=400,reuse=0,rollouts=0,onnx=$onnx" | sed 's/$/ (rollouts=0)/'
+  done | tee -a "$here/time-per-move.txt" ;;
 match)
   for seed in 1 2; do
     echo "int8-uct2000-seed$seed-10 net:onnx=$int8,uct:ms=2000 10 $seed"
