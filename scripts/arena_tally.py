@@ -21,6 +21,12 @@ import statistics
 import sys
 
 
+def mean_se(values: list, digits: int) -> tuple:
+    """The mean of `values` and its standard error, rounded to `digits` decimals."""
+    spread = statistics.stdev(values) if len(values) > 1 else 0.0
+    return round(statistics.fmean(values), digits), round(spread / len(values) ** 0.5, digits)
+
+
 def record(wins: int, draws: int, losses: int, margins: list) -> dict:
     """A record with its game count, score (a draw counts 1/2) and, where the games have
     scores, the mean margin and its standard error."""
@@ -28,9 +34,7 @@ def record(wins: int, draws: int, losses: int, margins: list) -> dict:
     score = round((wins + draws / 2) / max(games, 1), 4)
     out = {"wins": wins, "draws": draws, "losses": losses, "games": games, "score": score}
     if margins:
-        out["margin"] = round(statistics.fmean(margins), 3)
-        spread = statistics.stdev(margins) if len(margins) > 1 else 0.0
-        out["margin_se"] = round(spread / len(margins) ** 0.5, 3)
+        out["margin"], out["margin_se"] = mean_se(margins, 3)
     return out
 
 
@@ -68,15 +72,13 @@ def games(pattern: str, agent) -> list:
     return out
 
 
-def tally(pattern: str, agent) -> dict:
-    """The record of agent index `agent` (None: each match's net agent) over every game of
-    the result files `pattern` matches, in all and by the side it played (`as_x`, `as_o`: X
-    moves first)."""
+def tally(played: list) -> dict:
+    """The record of the games `games` read, in all and by the side the agent played
+    (`as_x`, `as_o`: X moves first)."""
     def side_record(played: list) -> dict:
         points = [g["points"] for g in played]
         margins = [g["margin"] for g in played if "margin" in g]
         return record(points.count(1.0), points.count(0.5), points.count(0.0), margins)
-    played = games(pattern, agent)
     return {
         **side_record(played),
         "as_x": side_record([g for g in played if g["side"] == "x"]),
@@ -90,15 +92,12 @@ def paired(first: list, second: list) -> dict:
     errors, and how many results differ. A game played twice in one list keeps its last."""
     a, b = ({g["key"]: g for g in played} for played in (first, second))
     both = sorted(a.keys() & b.keys())
-    def mean_se(values: list) -> tuple:
-        spread = statistics.stdev(values) if len(values) > 1 else 0.0
-        return round(statistics.fmean(values), 4), round(spread / len(values) ** 0.5, 4)
     out = {"games": len(both), "differ": sum(a[k]["points"] != b[k]["points"] for k in both)}
     if both:
-        out["points"], out["points_se"] = mean_se([b[k]["points"] - a[k]["points"] for k in both])
+        out["points"], out["points_se"] = mean_se([b[k]["points"] - a[k]["points"] for k in both], 4)
         margins = [b[k]["margin"] - a[k]["margin"] for k in both if "margin" in a[k]]
         if margins:
-            out["margin"], out["margin_se"] = mean_se(margins)
+            out["margin"], out["margin_se"] = mean_se(margins, 4)
     return out
 
 
@@ -126,13 +125,14 @@ def main() -> None:
     unknown = {label for pair in args.pair for label in pair} - set(labels)
     if unknown:
         parser.error(f"--pair names labels not given: {', '.join(sorted(unknown))}")
-    summary = {label: tally(p, args.agent) for label, p in zip(labels, patterns)}
+    played = {label: games(p, args.agent) for label, p in zip(labels, patterns)}
+    summary = {label: tally(games_of) for label, games_of in played.items()}
     for label, t in summary.items():
         print(f"{label}: {line(t)} in {t['games']} games, {100 * t['score']:.1f}%"
               f"{margin(t)} (as X {line(t['as_x'])}{margin(t['as_x'])}; "
               f"as O {line(t['as_o'])}{margin(t['as_o'])})")
     for first, second in args.pair:
-        p = paired(*(games(patterns[labels.index(label)], args.agent) for label in (first, second)))
+        p = paired(played[first], played[second])
         key = f"{second} against {first}"
         summary[key] = p
         detail = f", margin {p['margin']:+.2f} (se {p['margin_se']:.2f})" if "margin" in p else ""
