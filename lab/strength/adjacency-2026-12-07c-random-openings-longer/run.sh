@@ -1,0 +1,61 @@
+#!/bin/bash
+# adjacency, 2026-12-07: does O's play grow with training compute when self-play opens from
+# random moves? The 2026-12-06 leg (lab/strength/adjacency-2026-12-06-random-openings-leg/,
+# its config.toml: the shipped recipe with half the self-play games opening with 1 or 2
+# random moves) kept O's margin against alphabeta:ms=100 level with the shipped model after
+# 1.15 CPU-hours from the shipped weights. The same config and start, trained about three
+# times as long on both cores of this machine, its best net measured part way and at the
+# end, at the default setting against alphabeta:ms=100 on the openings of --seed 2 and 5.
+# Run from the repository root with OXO a release build:
+#   OXO=target/release/oxo lab/strength/adjacency-2026-12-07c-random-openings-longer/run.sh train RUN MINUTES
+#   OXO=... run.sh export RUN GEN OUT   # RUN/models/GEN.bpk to OUT/GEN, its int8 graph recorded
+#   OXO=... run.sh match OUT GEN        # OUT/GEN at its default against alphabeta:ms=100,
+#                                       # one match a core at once
+#   run.sh tally GEN...                 # summary.json: each GEN's result files beside the
+#                                       # shipped model's rerun and the 2026-12-06 leg's, and
+#                                       # game by game against each (summary.txt)
+#   run.sh shares RUN                   # shares.txt: X's and O's share of self-play's wins
+#                                       # in each quarter of the run's games
+set -eu
+here=$(dirname "$0")
+leg=lab/strength/adjacency-2026-12-06-random-openings-leg
+case ${1-} in
+train)
+  OXO=$OXO exec lab/screen.sh train "$leg/config.toml" "$2" "$3" ;;
+export)
+  RECORD_DIR=$here exec lab/strength/adjacency-2026-12-06-continuation/run.sh "$@" ;;
+match)
+  out=$2 gen=$3
+  for seed in 2 5; do
+    echo "$gen-ab100-seed$seed-40 alphabeta:ms=100,net:path=$out/$gen/model.bpk 40 $seed"
+  done | scripts/arena_queue.sh adjacency "$here" 0,1 ;;
+tally)
+  shift
+  continuation=lab/strength/adjacency-2026-12-06-continuation
+  pairs=(shipped-rerun-seed2-5 "$continuation/shipped-ab100-seed[25]-40.json")
+  pairs+=(leg-gen-00111-seed2-5 "$leg/gen-00111-ab100-seed[25]-40.json")
+  against=()
+  for gen in "$@"; do
+    pairs+=("$gen-seed2-5" "$here/$gen-ab100-seed[25]-40.json")
+    against+=(--pair shipped-rerun-seed2-5 "$gen-seed2-5" --pair leg-gen-00111-seed2-5 "$gen-seed2-5")
+  done
+  python3 scripts/arena_tally.py --summary "$here/summary.json" "${against[@]}" "${pairs[@]}" \
+    | tee "$here/summary.txt" ;;
+shares)
+  python3 - "$2/metrics.jsonl" > "$here/shares.txt" <<'PY'
+import json, sys
+rows = [json.loads(line) for line in open(sys.argv[1])]
+games = [r for r in rows if r.get("role") == "selfplay"]
+quarter = len(games) // 4
+for q in range(4):
+    part = games[q * quarter:(q + 1) * quarter] if q < 3 else games[3 * quarter:]
+    n = sum(r["games"] for r in part)
+    x = sum(r["x_wins"] for r in part)
+    o = sum(r["o_wins"] for r in part)
+    print(f"quarter {q + 1}: {n} games, X won {100 * x / n:.1f}%, O {100 * o / n:.1f}%")
+PY
+  ;;
+*)
+  echo "usage: $0 train RUN MINUTES | export RUN GEN OUT | match OUT GEN | tally GEN... | shares RUN" >&2
+  exit 2 ;;
+esac
