@@ -17,7 +17,9 @@
 #   run.sh tally GEN...                 # summary.json: each GEN's result files beside the
 #                                       # shipped model's and the continuation's
 set -eu
-here=$(dirname "$0")
+# RECORD_DIR: the record folder its commands write in (default: this one; a later record
+# that exports and matches its nets the same way names its own).
+here=${RECORD_DIR:-$(dirname "$0")}
 case ${1-} in
 train)
   OXO=$OXO exec lab/screen.sh train "$here/config.toml" "$2" "$3" ;;

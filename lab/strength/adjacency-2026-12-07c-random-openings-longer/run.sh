@@ -22,13 +22,8 @@ leg=lab/strength/adjacency-2026-12-06-random-openings-leg
 case ${1-} in
 train)
   OXO=$OXO exec lab/screen.sh train "$leg/config.toml" "$2" "$3" ;;
-export)
-  RECORD_DIR=$here exec lab/strength/adjacency-2026-12-06-continuation/run.sh "$@" ;;
-match)
-  out=$2 gen=$3
-  for seed in 2 5; do
-    echo "$gen-ab100-seed$seed-40 alphabeta:ms=100,net:path=$out/$gen/model.bpk 40 $seed"
-  done | scripts/arena_queue.sh adjacency "$here" 0,1 ;;
+export | match)
+  RECORD_DIR=$here exec "$leg/run.sh" "$@" ;;
 tally)
   shift
   continuation=lab/strength/adjacency-2026-12-06-continuation
