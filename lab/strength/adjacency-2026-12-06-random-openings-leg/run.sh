@@ -17,12 +17,13 @@
 #   run.sh tally GEN...                 # summary.json: each GEN's result files beside the
 #                                       # shipped model's and the continuation's
 set -eu
-# RECORD_DIR: the record folder its commands write in (default: this one; a later record
-# that exports and matches its nets the same way names its own).
+# RECORD_DIR: the record folder its commands write in and read results from (default: this
+# one; a later record that exports and matches its nets the same way names its own). The
+# config is always this folder's.
 here=${RECORD_DIR:-$(dirname "$0")}
 case ${1-} in
 train)
-  OXO=$OXO exec lab/screen.sh train "$here/config.toml" "$2" "$3" ;;
+  OXO=$OXO exec lab/screen.sh train "$(dirname "$0")/config.toml" "$2" "$3" ;;
 watch)
   gate=$(printf '%s/gate/gen-%05d.json' "$2" "$3")
   while [ ! -e "$gate" ]; do sleep 5; done

@@ -3,9 +3,9 @@
 # random moves? The 2026-12-06 leg (lab/strength/adjacency-2026-12-06-random-openings-leg/,
 # its config.toml: the shipped recipe with half the self-play games opening with 1 or 2
 # random moves) kept O's margin against alphabeta:ms=100 level with the shipped model after
-# 1.15 CPU-hours from the shipped weights. The same config and start, trained about three
-# times as long on both cores of this machine, its best net measured part way and at the
-# end, at the default setting against alphabeta:ms=100 on the openings of --seed 2 and 5.
+# 7,168 games from the shipped weights. The same config and start, trained on both cores
+# to the 6 CPU-hour budget (1.6 times the leg's games), its best net at the end at the
+# default setting against alphabeta:ms=100 on the openings of --seed 2 and 5.
 # Run from the repository root with OXO a release build:
 #   OXO=target/release/oxo lab/strength/adjacency-2026-12-07c-random-openings-longer/run.sh train RUN MINUTES
 #   OXO=... run.sh export RUN GEN OUT   # RUN/models/GEN.bpk to OUT/GEN, its int8 graph recorded
