@@ -19,6 +19,10 @@ pub trait Mover<G: Game> {
     /// board (self-play records them). Called once per mover of the game.
     fn begin(&mut self, _slot: usize, _start: &G, _opening: &[Action]) {}
 
+    /// Another mover of the game in `slot` played `action` at `before`: a mover that records
+    /// whole games (self-play against other agents) learns the moves it did not choose.
+    fn observe(&mut self, _slot: usize, _before: &G, _action: Action) {}
+
     /// The game in `slot` ended at `end`. Called once per mover of the game.
     fn end(&mut self, _slot: usize, _end: &G) {}
 }
@@ -104,6 +108,9 @@ pub fn run_games<G: Game>(
             for (&(slot, _), &action) in to_move.iter().zip(&moves) {
                 let game = runner.live[slot].as_mut().expect("a live game");
                 assert!(game.game.is_legal(action), "a mover chose an illegal move");
+                for other in distinct(game.start.movers).filter(|&o| o != m) {
+                    runner.movers[other].observe(slot, &game.game, action);
+                }
                 game.game.play(action);
                 game.moves.push(action);
                 if game.game.is_over() {
@@ -198,6 +205,8 @@ mod tests {
         begun: Vec<usize>,
         ended: Vec<usize>,
         largest_call: usize,
+        /// The moves of the other mover it was told of, each with the position before it.
+        observed: Vec<(TicTacToe, Action)>,
     }
 
     impl Mover<TicTacToe> for First {
@@ -212,6 +221,9 @@ mod tests {
         }
         fn begin(&mut self, slot: usize, _: &TicTacToe, _: &[Action]) {
             self.begun.push(slot);
+        }
+        fn observe(&mut self, _: usize, before: &TicTacToe, action: Action) {
+            self.observed.push((*before, action));
         }
         fn end(&mut self, slot: usize, _: &TicTacToe) {
             self.ended.push(slot);
@@ -252,9 +264,14 @@ mod tests {
         assert_eq!(one.ended.len(), 7);
         assert_eq!(one.chosen, 49);
         assert_eq!(one.largest_call, 3);
+        assert!(
+            one.observed.is_empty(),
+            "a mover that plays itself observes nothing"
+        );
     }
 
-    /// With two movers, each chooses only where it is to move: X's mover made X's moves.
+    /// With two movers, each chooses only where it is to move: X's mover made X's moves;
+    /// each is told of every move of the other, at the position it was played in.
     #[test]
     fn each_side_moves_for_its_colour() {
         let (mut x, mut o) = (First::default(), First::default());
@@ -265,6 +282,13 @@ mod tests {
             &mut |_| {},
         );
         assert_eq!((x.chosen, o.chosen), (16, 12));
+        assert_eq!((x.observed.len(), o.observed.len()), (12, 16));
+        for (before, action) in &x.observed {
+            assert_eq!(before.to_move(), oxo_rules::Player::O);
+            assert!(before.is_legal(*action));
+        }
+        // Every game follows the first-legal-move line, so O's first move is cell 1.
+        assert_eq!(x.observed[0].1, 1);
         let (mut x, mut o) = (First::default(), First::default());
         run_games(
             &mut [&mut x, &mut o],

@@ -214,6 +214,7 @@ pub fn run_selfplay(
     let results = with_variant!(variant, G => {
         let net = net.net::<G>(device)?;
         oxo_train::bench::bench_selfplay::<G>(&net, config, engines, duration)
+            .map_err(|e| e.to_string())?
     });
     let burn = results
         .iter()

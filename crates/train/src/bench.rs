@@ -3,6 +3,7 @@
 use std::time::{Duration, Instant};
 
 use burn::tensor::{Tensor, TensorData};
+use oxo_agents::Evaluate;
 use oxo_engine::{EngineKind, EngineModel};
 use oxo_nn::{Batch, Device, Encode, Net, NetConfig, NetShape, TrainConfig, Trainer, WDL};
 use rand::rngs::SmallRng;
@@ -10,6 +11,7 @@ use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 
 use crate::config::RunConfig;
+use crate::error::Result;
 use crate::selfplay::{SelfPlayStats, play_games};
 use crate::train::ReplicaRule;
 
@@ -403,12 +405,15 @@ impl ThreadsBench {
 /// in turn: rounds of `games_per_generation` games until `duration` has passed, per engine.
 /// An engine that cannot run here is skipped, with the message [`oxo_engine::resolve`]
 /// prints.
-pub fn bench_selfplay<G: Encode>(
+///
+/// # Errors
+/// If the config's self-play opponents cannot be built ([`play_games`]).
+pub fn bench_selfplay<G: Encode + Evaluate>(
     net: &Net,
     config: &RunConfig,
     engines: &[EngineKind],
     duration: Duration,
-) -> Vec<(EngineKind, SelfPlayStats)> {
+) -> Result<Vec<(EngineKind, SelfPlayStats)>> {
     let mut results = Vec::new();
     for &engine in engines {
         if oxo_engine::resolve(engine) != engine {
@@ -423,13 +428,13 @@ pub fn bench_selfplay<G: Encode>(
         let start = Instant::now();
         while round == 0 || start.elapsed() < duration {
             let games = config.selfplay.games_per_generation;
-            let (_, stats) = play_games::<G>(Some(net), &config, games, round, &|| {});
+            let (_, stats) = play_games::<G>(Some(net), &config, games, round, &|| {})?;
             total.add(&stats);
             round += 1;
         }
         results.push((engine, total));
     }
-    results
+    Ok(results)
 }
 
 #[cfg(test)]
@@ -503,7 +508,8 @@ mod tests {
         let config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
         let engines = [EngineKind::Burn];
         let results =
-            bench_selfplay::<TicTacToe>(&net, &config, &engines, Duration::from_millis(10));
+            bench_selfplay::<TicTacToe>(&net, &config, &engines, Duration::from_millis(10))
+                .unwrap();
         let (engine, stats) = &results[0];
         assert_eq!(*engine, EngineKind::Burn);
         assert!(stats.games >= 8 && stats.eval_share() > 0.0 && stats.eval_share() <= 1.0);

@@ -125,6 +125,23 @@ pub struct SelfPlayConfig {
     /// `random_opening_prob` says.
     #[serde(default)]
     pub start_game_prob: f64,
+    /// Agents that play one side of a share of the self-play games (`opponent_prob`), as
+    /// `oxo arena` writes them: handcrafted (`alphabeta:depth=3`) or nets (`net:path=M.bin`,
+    /// an earlier model), each game's opponent chosen uniformly. Self-play alone shows the
+    /// net only its own play; an opponent that plays otherwise shows it the positions where
+    /// its side goes wrong against other players. The net's moves in those games are searched
+    /// and recorded as in any self-play game; the opponent's moves are no training targets.
+    /// Each agent is built when the run starts, so a bad one is refused then.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opponents: Vec<String>,
+    /// Probability that a self-play game is played against one of `opponents` (0..=1; 0, the
+    /// default, never).
+    #[serde(default)]
+    pub opponent_prob: f64,
+    /// The side the opponent plays: `x`, `o`, or `either` (the default: each with
+    /// probability 1/2).
+    #[serde(default)]
+    pub opponent_plays: OpponentSide,
     /// Random playouts mixed into every network value (0..=1000; 0, the default, turns them
     /// off), in self-play and in the gate's and the rating's games alike, so the net is
     /// always judged as it plays. A playout costs about a microsecond, a network evaluation
@@ -168,6 +185,19 @@ pub struct SelfPlayConfig {
     /// PUCT: Dirichlet noise concentration at the root of full searches (> 0, <= 10).
     #[serde(default = "default_alpha")]
     pub dirichlet_alpha: f32,
+}
+
+/// The side `selfplay.opponents` play in their games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OpponentSide {
+    /// X, the first player.
+    X,
+    /// O, the second player.
+    O,
+    /// Either, each with probability 1/2.
+    #[default]
+    Either,
 }
 
 impl SelfPlayConfig {
@@ -644,6 +674,15 @@ impl RunConfig {
             });
         }
         oxo_variants::with_variant!(variant, G => s.start_lines::<G>())?;
+        range("selfplay.opponent_prob", s.opponent_prob, 0.0, 1.0)?;
+        if s.opponent_prob > 0.0 && s.opponents.is_empty() {
+            return Err(ConfigError {
+                field: "selfplay.opponent_prob".into(),
+                message: "no opponents to play: name agents in selfplay.opponents, e.g. \
+                          [\"alphabeta:depth=3\"], or set opponent_prob to 0"
+                    .into(),
+            });
+        }
         open_range(
             "selfplay.dirichlet_alpha",
             s.dirichlet_alpha as f64,
@@ -714,9 +753,9 @@ impl RunConfig {
         }
         // Each handcrafted agent is built here, so a bad one fails now, not after a
         // generation of work. A `net:` agent is built when a run starts
-        // (`gate::check_rate_agents`): its model's run config, read to know how it plays,
+        // (`gate::check_agents`): its model's run config, read to know how it plays,
         // may name a model of this run in turn, and loading it here would loop.
-        self.check_rate_agents_with(|spec| match spec.kind == oxo_play::NET_KIND {
+        self.check_agents_with(|spec| match spec.kind == oxo_play::NET_KIND {
             true => Ok(()),
             false => {
                 oxo_variants::with_variant!(variant, G => oxo_agents::build_agent::<G>(spec).map(drop))
@@ -725,21 +764,28 @@ impl RunConfig {
         })
     }
 
-    /// Parses each rating agent (`gate.rate_agents`) and checks it with `build`; the first
-    /// that fails either is refused with the field, the agent and what is wrong.
-    pub fn check_rate_agents_with(
+    /// Parses each agent the run plays against (`gate.rate_agents`, `selfplay.opponents`)
+    /// and checks it with `build`; the first that fails either is refused with the field,
+    /// the agent and what is wrong.
+    pub fn check_agents_with(
         &self,
         build: impl Fn(&oxo_agents::AgentSpec) -> Result<(), String>,
     ) -> Result<(), ConfigError> {
-        for agent in &self.gate.rate_agents {
-            let invalid = |message: String| ConfigError {
-                field: "gate.rate_agents".into(),
-                message: format!("'{agent}': {message}"),
-            };
-            let spec = agent
-                .parse::<oxo_agents::AgentSpec>()
-                .map_err(|e| invalid(e.to_string()))?;
-            build(&spec).map_err(invalid)?;
+        let lists = [
+            ("gate.rate_agents", &self.gate.rate_agents),
+            ("selfplay.opponents", &self.selfplay.opponents),
+        ];
+        for (field, agents) in lists {
+            for agent in agents {
+                let invalid = |message: String| ConfigError {
+                    field: field.into(),
+                    message: format!("'{agent}': {message}"),
+                };
+                let spec = agent
+                    .parse::<oxo_agents::AgentSpec>()
+                    .map_err(|e| invalid(e.to_string()))?;
+                build(&spec).map_err(invalid)?;
+            }
         }
         Ok(())
     }
@@ -1057,6 +1103,17 @@ simulations = 4
             ("score_utility = 0.5", "net.score_head = true"),
             ("rollout_policy = \"smart\"", "uniform"),
             ("bootstrap_generations = 1", "selfplay.rollouts above 0"),
+            ("opponent_prob = 0.5", "selfplay.opponents"),
+            ("opponent_prob = 1.5", "selfplay.opponent_prob"),
+            (
+                "opponents = [\"bogus\"]",
+                "selfplay.opponents: 'bogus': unknown agent",
+            ),
+            (
+                "opponents = [\"alphabeta:depth=0\"]",
+                "selfplay.opponents: 'alphabeta:depth=0'",
+            ),
+            ("opponent_plays = \"white\"", "either"),
             (
                 "bootstrap_simulations = 0",
                 "selfplay.bootstrap_simulations",
@@ -1163,5 +1220,23 @@ simulations = 4
             .unwrap();
         assert_eq!(lines, vec![vec![0, 1, 3, 4, 6], vec![4]]);
         assert_eq!(RunConfig::from_toml(&config.to_toml()).unwrap(), config);
+    }
+
+    /// Self-play opponents survive a round trip; without them, none is written and the side
+    /// defaults to either.
+    #[test]
+    fn opponents_round_trip() {
+        let text = SMALL.replace(
+            "parallel_games = 8",
+            "parallel_games = 8\nopponents = [\"random\", \"alphabeta:depth=2\"]\n\
+             opponent_prob = 0.25\nopponent_plays = \"o\"",
+        );
+        let config = RunConfig::from_toml(&text).unwrap();
+        assert_eq!(config.selfplay.opponents.len(), 2);
+        assert_eq!(config.selfplay.opponent_plays, OpponentSide::O);
+        assert_eq!(RunConfig::from_toml(&config.to_toml()).unwrap(), config);
+        let plain = RunConfig::from_toml(SMALL).unwrap();
+        assert_eq!(plain.selfplay.opponent_plays, OpponentSide::Either);
+        assert!(!plain.to_toml().contains("opponents"));
     }
 }

@@ -230,12 +230,13 @@ pub fn gate_match<G: Encode>(
     (scores, llr, "threshold".into(), score >= g.threshold)
 }
 
-/// Builds each of `config`'s rating agents (`gate.rate_agents`), so that one that cannot be
-/// built (a `net:` agent whose model is missing or of another variant, a bad parameter) is
-/// refused, by name, when a run starts rather than at its first rating.
-/// [`RunConfig::validate`] builds the handcrafted ones but leaves `net:` agents to this.
-pub fn check_rate_agents<G: Encode + Evaluate>(config: &RunConfig) -> Result<()> {
-    config.check_rate_agents_with(|spec| {
+/// Builds each agent `config` plays against (`gate.rate_agents`, `selfplay.opponents`), so
+/// that one that cannot be built (a `net:` agent whose model is missing or of another
+/// variant, a bad parameter) is refused, by name, when a run starts rather than at its first
+/// rating or self-play batch. [`RunConfig::validate`] builds the handcrafted ones but leaves
+/// `net:` agents to this.
+pub fn check_agents<G: Encode + Evaluate>(config: &RunConfig) -> Result<()> {
+    config.check_agents_with(|spec| {
         oxo_player::build_any_agent::<G>(spec)
             .map(drop)
             .map_err(|e| e.to_string())
@@ -391,23 +392,30 @@ mod tests {
         let config = RunConfig::load(&config_path).expect("the config loads");
         let recorded = crate::export::recorded_value::<TicTacToe>(&model).unwrap();
         assert_eq!(recorded, config.net_value());
-        check_rate_agents::<TicTacToe>(&config).expect("the agents build");
+        check_agents::<TicTacToe>(&config).expect("the agents build");
     }
 
-    /// A `net:` rating agent whose model is missing passes the config's own checks (they do
-    /// not load models) and is refused, by field and name, when a run starts.
+    /// A `net:` rating agent or self-play opponent whose model is missing passes the config's
+    /// own checks (they do not load models) and is refused, by field and name, when a run
+    /// starts.
     #[test]
-    fn a_rating_agent_without_its_model_is_refused_by_name() {
-        let text = format!(
-            "{}rate_agents = [\"random\", \"net:path=/nonexistent/gen-00001.bpk\"]\n",
-            crate::config::tests::SMALL
+    fn an_agent_without_its_model_is_refused_by_name() {
+        let small = crate::config::tests::SMALL;
+        let rating =
+            format!("{small}rate_agents = [\"random\", \"net:path=/nonexistent/gen-00001.bpk\"]\n");
+        let opponent = small.replace(
+            "parallel_games = 8",
+            "parallel_games = 8\nopponents = [\"net:path=/nonexistent/old.bpk\"]",
         );
-        let config = RunConfig::from_toml(&text).expect("the config's own checks pass");
-        let err = check_rate_agents::<TicTacToe>(&config)
-            .expect_err("a missing model")
-            .to_string();
-        for named in ["gate.rate_agents", "/nonexistent/gen-00001.bpk"] {
-            assert!(err.contains(named), "{named}: {err}");
+        for (text, field, path) in [
+            (rating, "gate.rate_agents", "/nonexistent/gen-00001.bpk"),
+            (opponent, "selfplay.opponents", "/nonexistent/old.bpk"),
+        ] {
+            let config = RunConfig::from_toml(&text).expect("the config's own checks pass");
+            let err = check_agents::<TicTacToe>(&config)
+                .expect_err("a missing model")
+                .to_string();
+            assert!(err.contains(field) && err.contains(path), "{err}");
         }
     }
 

@@ -5,11 +5,14 @@
 //! `full_search_prob`, or `full_search_prob_o` for O's moves where it is set; a fast search
 //! otherwise). In a run's bootstrap generations
 //! (`selfplay.bootstrap_generations`) no net plays: plain Monte Carlo tree search does, with
-//! uniform priors and random playouts, every move a full search.
+//! uniform priors and random playouts, every move a full search. A share of the games
+//! (`selfplay.opponent_prob`) have one side played by another agent (`selfplay.opponents`),
+//! whose moves are recorded without training targets.
 
 use std::time::Instant;
 
-use oxo_arena::runner::{Mover, Start, run_games};
+use oxo_agents::{AgentSpec, Evaluate};
+use oxo_arena::runner::{AgentMover, Mover, Start, run_games};
 use oxo_engine::{Engine, EngineModel};
 use oxo_nn::{Encode, Net};
 use oxo_rules::{Action, ActionList, DrawValue, Outcome, Player};
@@ -18,7 +21,8 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 
-use crate::config::{RunConfig, SelfPlayConfig};
+use crate::config::{OpponentSide, RunConfig, SelfPlayConfig};
+use crate::error::{Result, TrainError};
 use crate::records::{GameRecord, MoveTarget};
 use crate::workers;
 use oxo_play::NetValue;
@@ -47,6 +51,13 @@ pub struct SelfPlayStats {
     pub eval_calls: u64,
     /// Games won by X, won by O, drawn.
     pub results: [usize; 3],
+    /// Games against `selfplay.opponents`.
+    pub opponent_games: usize,
+    /// The net's wins, losses and draws in the games against opponents.
+    pub opponent_results: [usize; 3],
+    /// The net's final score minus the opponent's, summed over the games against
+    /// opponents (0 in variants without scores).
+    pub opponent_margin: i64,
 }
 
 impl SelfPlayStats {
@@ -74,6 +85,11 @@ impl SelfPlayStats {
             "o_wins": self.results[1],
             "draws": self.results[2],
             "mean_length": self.positions as f64 / self.games.max(1) as f64,
+            "opponent_games": self.opponent_games,
+            "opponent_net_wins": self.opponent_results[0],
+            "opponent_net_losses": self.opponent_results[1],
+            "opponent_net_draws": self.opponent_results[2],
+            "opponent_net_margin": self.opponent_margin as f64 / self.opponent_games.max(1) as f64,
             "bootstrap": bootstrap as u8,
             "engine": engine,
         })
@@ -96,6 +112,20 @@ impl SelfPlayStats {
         self.eval_seconds / self.worker_seconds.max(1e-9)
     }
 
+    /// Counts a game against an opponent in which the net played `net` and that ended
+    /// `outcome` with `scores`.
+    fn count_opponent_game(&mut self, net: Player, outcome: Outcome, scores: Option<[i32; 2]>) {
+        self.opponent_games += 1;
+        self.opponent_results[match outcome {
+            Outcome::Win(p) if p == net => 0,
+            Outcome::Win(_) => 1,
+            Outcome::Draw => 2,
+        }] += 1;
+        if let Some(s) = scores {
+            self.opponent_margin += i64::from(s[net.index()] - s[net.other().index()]);
+        }
+    }
+
     /// Adds `other`'s counts and times to these (wall-clock seconds too: for stats of
     /// batches played one after another; [`play_games`] sets its own wall clock).
     pub fn add(&mut self, other: &SelfPlayStats) {
@@ -111,6 +141,11 @@ impl SelfPlayStats {
         for (sum, count) in self.results.iter_mut().zip(other.results) {
             *sum += count;
         }
+        self.opponent_games += other.opponent_games;
+        for (sum, count) in self.opponent_results.iter_mut().zip(other.opponent_results) {
+            *sum += count;
+        }
+        self.opponent_margin += other.opponent_margin;
     }
 }
 
@@ -149,10 +184,13 @@ impl<G: Encode> Opening<G> {
 /// `random_opening_plies` uniformly random moves (KataGo's opening diversity, so that the
 /// net also learns positions its own play avoids); else the start position. The opening
 /// moves are recorded but are no training targets, and an opening stops short of a move
-/// that would end the game.
+/// that would end the game. Then with probability `opponent_prob` one of the
+/// `opponents` opponents (movers 1 to `opponents`; the net is mover 0), chosen uniformly,
+/// plays the side `opponent_plays` says.
 fn start_game<G: Encode>(
     s: &SelfPlayConfig,
     start_lines: &[Vec<Action>],
+    opponents: usize,
     rng: &mut SmallRng,
     legal: &mut ActionList,
 ) -> Start<G> {
@@ -177,11 +215,37 @@ fn start_game<G: Encode>(
             }
         }
     }
+    let mut movers = [0, 0];
+    if opponents > 0 && rng.random::<f64>() < s.opponent_prob {
+        let opponent = rng.random_range(1..=opponents);
+        let side = match s.opponent_plays {
+            OpponentSide::X => Player::X,
+            OpponentSide::O => Player::O,
+            OpponentSide::Either => Player::BOTH[rng.random_range(0..2)],
+        };
+        movers[side.index()] = opponent;
+    }
     Start {
         game: opening.game,
         opening: opening.moves,
-        movers: [0, 0],
+        movers,
     }
+}
+
+/// `selfplay.opponents` built for one worker, each as a [`Mover`]; an error names the agent.
+fn build_opponents<G: Encode + Evaluate>(s: &SelfPlayConfig) -> Result<Vec<AgentMover<G>>> {
+    s.opponents
+        .iter()
+        .map(|text| {
+            let invalid = |e: String| TrainError(format!("selfplay.opponents: '{text}': {e}"));
+            let spec: AgentSpec = text
+                .parse()
+                .map_err(|e: oxo_agents::SpecError| invalid(e.to_string()))?;
+            oxo_player::build_any_agent::<G>(&spec)
+                .map(AgentMover)
+                .map_err(|e| invalid(e.to_string()))
+        })
+        .collect()
 }
 
 /// Plays `games` self-play games of `G` with `net` as `config` says, seeded by `seed`,
@@ -191,26 +255,32 @@ fn start_game<G: Encode>(
 /// With `net` `None` the games are a bootstrap generation's: plain Monte Carlo tree search
 /// ([`RunConfig::bootstrap_search`] with [`RunConfig::bootstrap_rollouts`]), every move a
 /// full search and a policy target.
-pub fn play_games<G: Encode>(
+///
+/// # Errors
+/// If an opponent (`selfplay.opponents`) cannot be built: a `net:` one whose model is gone.
+pub fn play_games<G: Encode + Evaluate>(
     net: Option<&Net>,
     config: &RunConfig,
     games: usize,
     seed: u64,
     on_game: &(dyn Fn() + Sync),
-) -> (Vec<GameRecord>, SelfPlayStats) {
+) -> Result<(Vec<GameRecord>, SelfPlayStats)> {
     let model = net.map(|net| EngineModel::new(net, config.engine));
     play_games_on::<G>(model.as_ref(), config, games, seed, on_game)
 }
 
 /// [`play_games`] with the net already made ready for its engine (an ONNX export, once for
 /// many batches).
-pub fn play_games_on<G: Encode>(
+///
+/// # Errors
+/// As [`play_games`].
+pub fn play_games_on<G: Encode + Evaluate>(
     model: Option<&EngineModel>,
     config: &RunConfig,
     games: usize,
     seed: u64,
     on_game: &(dyn Fn() + Sync),
-) -> (Vec<GameRecord>, SelfPlayStats) {
+) -> Result<(Vec<GameRecord>, SelfPlayStats)> {
     let start = Instant::now();
     let count = workers::resolve(config.selfplay.workers).min(games.max(1));
     let shares = workers::split(games, count);
@@ -224,25 +294,26 @@ pub fn play_games_on<G: Encode>(
     });
     let mut records = Vec::with_capacity(games);
     let mut stats = SelfPlayStats::default();
-    for (worker_records, worker_stats) in results {
+    for result in results {
+        let (worker_records, worker_stats) = result?;
         records.extend(worker_records);
         stats.add(&worker_stats);
     }
     stats.workers = count;
     stats.seconds = start.elapsed().as_secs_f64();
-    (records, stats)
+    Ok((records, stats))
 }
 
 /// One worker's share of [`play_games`]: `games` games, `parallel` at a time, through
-/// [`run_games`].
-fn play_worker_games<G: Encode>(
+/// [`run_games`], with its own opponents.
+fn play_worker_games<G: Encode + Evaluate>(
     engine: Option<&mut Engine>,
     config: &RunConfig,
     games: usize,
     parallel: usize,
     seed: u64,
     on_game: &(dyn Fn() + Sync),
-) -> (Vec<GameRecord>, SelfPlayStats) {
+) -> Result<(Vec<GameRecord>, SelfPlayStats)> {
     let start = Instant::now();
     let s = &config.selfplay;
     let n = parallel.min(games).max(1);
@@ -279,16 +350,21 @@ fn play_worker_games<G: Encode>(
     let start_lines = s
         .start_lines::<G>()
         .expect("start games are checked when the config is read");
+    let mut opponents = build_opponents::<G>(s)?;
+    let count = opponents.len();
     let mut rng = SmallRng::seed_from_u64(mix(seed, 0, 3));
     let mut legal = ActionList::new();
     let mut started = 0;
     let mut next = || {
         (started < games).then(|| {
             started += 1;
-            start_game(s, &start_lines, &mut rng, &mut legal)
+            start_game(s, &start_lines, count, &mut rng, &mut legal)
         })
     };
-    run_games(&mut [&mut player], n, &mut next, &mut |_| on_game());
+    let mut movers: Vec<&mut dyn Mover<G>> = vec![&mut player];
+    movers.extend(opponents.iter_mut().map(|o| o as &mut dyn Mover<G>));
+    run_games(&mut movers, n, &mut next, &mut |_| on_game());
+    drop(movers);
     let mut stats = player.stats;
     stats.games = player.done.len();
     stats.seconds = start.elapsed().as_secs_f64();
@@ -297,19 +373,28 @@ fn play_worker_games<G: Encode>(
     stats.eval_seconds = player.evaluator.inner.time.as_secs_f64();
     stats.evaluations = player.evaluator.inner.positions;
     stats.eval_calls = player.evaluator.inner.calls;
-    (player.done, stats)
+    Ok((player.done, stats))
 }
 
-/// A self-play game in a slot: its record so far, and whether its move now is a full search.
+/// A self-play game in a slot: its record so far, whether its move now is a full search,
+/// and the side an opponent plays in it (`None` while the net has played both).
 #[derive(Default)]
 struct SlotGame {
     record: GameRecord,
     full: bool,
+    opponent: Option<Player>,
 }
 
-/// Self-play as a [`Mover`]: one net plays both colours of every game, each move a full
-/// search (a policy target) or a fast one, as playout cap randomisation draws, and each
-/// move's search result recorded as its training target.
+/// A move without a search: an opening move or an opponent's, no training target.
+const UNSEARCHED: MoveTarget = MoveTarget {
+    full: false,
+    policy: Vec::new(),
+    value: 0.0,
+};
+
+/// Self-play as a [`Mover`]: one net plays both colours of every game (or one, against an
+/// opponent), each move a full search (a policy target) or a fast one, as playout cap
+/// randomisation draws, and each move's search result recorded as its training target.
 struct SelfPlayer<G: Encode, E> {
     /// Moves (openings included) played at temperature 1 before the search's choice rules.
     exploring_moves: usize,
@@ -330,17 +415,20 @@ struct SelfPlayer<G: Encode, E> {
 
 impl<G: Encode, E: Evaluator<G>> Mover<G> for SelfPlayer<G, E> {
     fn begin(&mut self, slot: usize, _: &G, opening: &[Action]) {
-        let unsearched = MoveTarget {
-            full: false,
-            policy: Vec::new(),
-            value: 0.0,
-        };
+        self.games[slot].opponent = None;
         self.games[slot].record = GameRecord {
             actions: opening.to_vec(),
-            targets: vec![unsearched; opening.len()],
+            targets: vec![UNSEARCHED; opening.len()],
             winner: None,
             scores: None,
         };
+    }
+
+    fn observe(&mut self, slot: usize, before: &G, action: Action) {
+        let live = &mut self.games[slot];
+        live.opponent = Some(before.to_move());
+        live.record.actions.push(action);
+        live.record.targets.push(UNSEARCHED);
     }
 
     fn choose(&mut self, to_move: &[(usize, G)], moves: &mut Vec<Action>) {
@@ -392,6 +480,10 @@ impl<G: Encode, E: Evaluator<G>> Mover<G> for SelfPlayer<G, E> {
     fn end(&mut self, slot: usize, end: &G) {
         let mut record = std::mem::take(&mut self.games[slot].record);
         let outcome = end.outcome().expect("the game is over");
+        if let Some(opponent) = self.games[slot].opponent {
+            self.stats
+                .count_opponent_game(opponent.other(), outcome, end.scores());
+        }
         record.winner = match outcome {
             Outcome::Win(p) => Some(p.index() as u8),
             Outcome::Draw => None,
@@ -447,7 +539,7 @@ mod tests {
         config.selfplay.full_search_prob_o = Some(1.0);
         config.selfplay.random_opening_prob = 0.0;
         let net = Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex());
-        let (games, _) = play_games::<TicTacToe>(Some(&net), &config, 8, 7, &|| {});
+        let (games, _) = play_games::<TicTacToe>(Some(&net), &config, 8, 7, &|| {}).unwrap();
         let mut o_moves = 0;
         for record in &games {
             let (before, _) = record.replay::<TicTacToe>();
@@ -468,7 +560,7 @@ mod tests {
         config.selfplay.random_opening_prob = 1.0;
         config.selfplay.random_opening_plies = 3;
         let net = Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex());
-        let (games, stats) = play_games::<TicTacToe>(Some(&net), &config, 8, 5, &|| {});
+        let (games, stats) = play_games::<TicTacToe>(Some(&net), &config, 8, 5, &|| {}).unwrap();
         let mut openings = std::collections::HashSet::new();
         for record in &games {
             let plies = opening_plies(record, 3);
@@ -488,7 +580,7 @@ mod tests {
         config.selfplay.start_game_prob = 1.0;
         let line = &config.selfplay.start_lines::<TicTacToe>().unwrap()[0];
         let net = Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex());
-        let (games, _) = play_games::<TicTacToe>(Some(&net), &config, 12, 5, &|| {});
+        let (games, _) = play_games::<TicTacToe>(Some(&net), &config, 12, 5, &|| {}).unwrap();
         let mut lengths = std::collections::HashSet::new();
         for record in &games {
             let plies = opening_plies(record, 4);
@@ -508,13 +600,79 @@ mod tests {
             config.selfplay.workers = 1;
             config.selfplay.gumbel_noise_moves = noise_moves;
             config.selfplay.full_search_prob = 1.0;
-            let (games, _) = play_games::<TicTacToe>(Some(&net), &config, 6, 9, &|| {});
+            let (games, _) = play_games::<TicTacToe>(Some(&net), &config, 6, 9, &|| {}).unwrap();
             let lines: std::collections::HashSet<_> =
                 games.into_iter().map(|g| g.actions).collect();
             lines.len()
         };
         assert_eq!(lines(0), 1);
         assert!(lines(1000) > 1);
+    }
+
+    /// Opponents: with `opponent_prob` 1 every game has the opponent on the side
+    /// `opponent_plays` names; its moves carry no targets, the net's are searched as ever, and
+    /// the games are counted from the net's side. A perfect tictactoe player
+    /// (`alphabeta:depth=9`) never loses, so the net never wins one.
+    #[test]
+    fn opponents_play_their_side_without_targets() {
+        let net = Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex());
+        for (side, opponent) in [(OpponentSide::X, Player::X), (OpponentSide::O, Player::O)] {
+            let mut config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
+            config.selfplay.random_opening_prob = 0.0;
+            config.selfplay.opponents = vec!["alphabeta:depth=9".into()];
+            config.selfplay.opponent_prob = 1.0;
+            config.selfplay.opponent_plays = side;
+            let (games, stats) =
+                play_games::<TicTacToe>(Some(&net), &config, 6, 3, &|| {}).unwrap();
+            assert_eq!((stats.opponent_games, games.len()), (6, 6));
+            assert_eq!(stats.opponent_results.iter().sum::<usize>(), 6);
+            assert_eq!(stats.opponent_results[0], 0, "{side:?}: {stats:?}");
+            let mut net_moves = 0;
+            for record in &games {
+                let (before, end) = record.replay::<TicTacToe>();
+                assert_eq!(record.outcome(), end.outcome().unwrap());
+                for (position, target) in before.iter().zip(&record.targets) {
+                    if position.to_move() == opponent {
+                        assert!(!target.full && target.policy.is_empty() && target.value == 0.0);
+                    } else {
+                        net_moves += 1;
+                    }
+                }
+            }
+            assert_eq!(
+                stats.positions, net_moves,
+                "only the net's moves are searched"
+            );
+        }
+    }
+
+    /// With `opponent_prob` 1/2 and either side, some games are self-play and some are
+    /// against the opponent, who plays each side in some of them: the side all of whose
+    /// moves went unsearched.
+    #[test]
+    fn opponents_play_a_share_of_the_games_on_either_side() {
+        let net = Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex());
+        let mut config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
+        config.selfplay.random_opening_prob = 0.0;
+        config.selfplay.opponents = vec!["random".into()];
+        config.selfplay.opponent_prob = 0.5;
+        let (games, stats) = play_games::<TicTacToe>(Some(&net), &config, 40, 11, &|| {}).unwrap();
+        assert!((5..=35).contains(&stats.opponent_games), "{stats:?}");
+        let mut opponent_sides = [0; 2];
+        for record in &games {
+            let (before, _) = record.replay::<TicTacToe>();
+            for side in Player::BOTH {
+                let mut moves = before
+                    .iter()
+                    .zip(&record.targets)
+                    .filter(|(p, _)| p.to_move() == side);
+                if moves.all(|(_, t)| !t.full && t.value == 0.0) {
+                    opponent_sides[side.index()] += 1;
+                }
+            }
+        }
+        assert!(opponent_sides.iter().all(|&n| n > 0), "{opponent_sides:?}");
+        assert_eq!(opponent_sides.iter().sum::<usize>(), stats.opponent_games);
     }
 
     /// Bootstrap games need no net: every move is a full search with a legal policy target,
@@ -525,7 +683,7 @@ mod tests {
         let mut config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
         config.selfplay.rollouts = 8;
         config.selfplay.bootstrap_simulations = 200;
-        let (games, stats) = play_games::<TicTacToe>(None, &config, 20, 4, &|| {});
+        let (games, stats) = play_games::<TicTacToe>(None, &config, 20, 4, &|| {}).unwrap();
         assert_eq!(games.len(), 20);
         assert_eq!(stats.full_positions, stats.positions);
         for record in &games {
@@ -547,7 +705,8 @@ mod tests {
         let finished = std::sync::atomic::AtomicUsize::new(0);
         let (games, stats) = play_games::<TicTacToe>(Some(&net), config, 5, 3, &|| {
             finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        });
+        })
+        .unwrap();
         assert_eq!(games.len(), 5);
         assert_eq!(finished.into_inner(), 5);
         assert_eq!(stats.workers, workers);

@@ -17,7 +17,10 @@
 #   run.sh shares RUN                   # shares.txt: X's and O's share of self-play's wins
 #                                       # in each quarter of the run's games
 set -eu
-here=$(dirname "$0")
+# RECORD_DIR: the record folder export, match and tally write in and read results from
+# (default: this one; a later record that matches and tallies its nets the same way names its
+# own).
+here=${RECORD_DIR:-$(dirname "$0")}
 leg=lab/strength/adjacency-2026-12-06-random-openings-leg
 case ${1-} in
 train)
@@ -37,19 +40,7 @@ tally)
   python3 scripts/arena_tally.py --summary "$here/summary.json" "${against[@]}" "${pairs[@]}" \
     | tee "$here/summary.txt" ;;
 shares)
-  python3 - "$2/metrics.jsonl" > "$here/shares.txt" <<'PY'
-import json, sys
-rows = [json.loads(line) for line in open(sys.argv[1])]
-games = [r for r in rows if r.get("role") == "selfplay"]
-quarter = len(games) // 4
-for q in range(4):
-    part = games[q * quarter:(q + 1) * quarter] if q < 3 else games[3 * quarter:]
-    n = sum(r["games"] for r in part)
-    x = sum(r["x_wins"] for r in part)
-    o = sum(r["o_wins"] for r in part)
-    print(f"quarter {q + 1}: {n} games, X won {100 * x / n:.1f}%, O {100 * o / n:.1f}%")
-PY
-  ;;
+  python3 scripts/selfplay_quarters.py "$2/metrics.jsonl" > "$here/shares.txt" ;;
 *)
   echo "usage: $0 train RUN MINUTES | export RUN GEN OUT | match OUT GEN | tally GEN... | shares RUN" >&2
   exit 2 ;;

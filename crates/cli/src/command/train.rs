@@ -111,10 +111,11 @@ impl TrainArgs {
     }
 }
 
-/// Builds `config`'s rating agents, so that a `net:` one whose model is missing is refused
-/// before any work (the config's own checks build only the handcrafted ones).
-fn check_rate_agents(variant: Variant, config: &oxo_train::RunConfig) -> Result<(), String> {
-    with_variant!(variant, G => oxo_train::gate::check_rate_agents::<G>(config))
+/// Builds the agents `config` plays against (rating agents, self-play opponents), so that a
+/// `net:` one whose model is missing is refused before any work (the config's own checks
+/// build only the handcrafted ones).
+fn check_agents(variant: Variant, config: &oxo_train::RunConfig) -> Result<(), String> {
+    with_variant!(variant, G => oxo_train::gate::check_agents::<G>(config))
         .map_err(|e| e.to_string())
 }
 
@@ -163,13 +164,13 @@ fn run_roles(
     let local = !oxo_train::roles::is_url(location);
     let fresh_dir = local && !Path::new(location).exists();
     let new_dir_run = local && !Path::new(location).join("config.toml").exists();
-    // Rating agents, and a new directory run's warm start, are checked before a config can
+    // The agents played against, and a new directory run's warm start, are checked before a config can
     // become a new run's for good (the run then has that config, or the open fails). A URL
     // run's warm start is checked by its trainer.
     let given = matches!(choice, ConfigChoice::Given(_));
     if let ConfigChoice::Given(config) | ConfigChoice::StoredOr(config) = &choice {
         if given {
-            check_rate_agents(variant, config)?;
+            check_agents(variant, config)?;
         }
         if let Some(init) = options.init.as_deref().filter(|_| new_dir_run) {
             with_variant!(variant, G => oxo_train::roles::trainer::first_trainer::<G>(config, Some(init), device))
@@ -212,8 +213,8 @@ fn open_and_run(
     run_log
         .open(&run.journal.log_path())
         .map_err(|e| e.to_string())?;
-    if !given && matches!(role, Role::Gate | Role::All) {
-        check_rate_agents(variant, &run.config)?;
+    if !given && !matches!(role, Role::Trainer) {
+        check_agents(variant, &run.config)?;
     }
     let summary =
         with_variant!(variant, G => oxo_train::roles::run_role::<G>(&run, role, device, options))

@@ -5,6 +5,7 @@ use std::marker::PhantomData;
 
 use std::time::Instant;
 
+use oxo_agents::Evaluate;
 use oxo_engine::EngineModel;
 use oxo_nn::{Device, Encode, Net};
 
@@ -22,13 +23,13 @@ pub struct Worker<G> {
     variant: PhantomData<G>,
 }
 
-impl<G: Encode> Default for Worker<G> {
+impl<G: Encode + Evaluate> Default for Worker<G> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<G: Encode> Worker<G> {
+impl<G: Encode + Evaluate> Worker<G> {
     /// A worker that has played nothing yet.
     pub fn new() -> Self {
         Worker {
@@ -105,7 +106,7 @@ impl<G: Encode> Worker<G> {
             u64::from(crc32fast::hash(run.id.as_bytes())),
             self.batches,
         );
-        let (games, stats) = play_games_on::<G>(model, config, games, seed, &|| {});
+        let (games, stats) = play_games_on::<G>(model, config, games, seed, &|| {})?;
         let records = GenerationRecords {
             variant: G::NAME.to_string(),
             generation: best + 1,
