@@ -21,8 +21,8 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 
-use crate::config::{OpponentSide, RunConfig, SelfPlayConfig};
-use crate::error::{Result, TrainError};
+use crate::config::{ConfigError, OpponentSide, RunConfig, SelfPlayConfig};
+use crate::error::Result;
 use crate::records::{GameRecord, MoveTarget};
 use crate::workers;
 use oxo_play::NetValue;
@@ -232,18 +232,22 @@ fn start_game<G: Encode>(
     }
 }
 
-/// `selfplay.opponents` built for one worker, each as a [`Mover`]; an error names the agent.
+/// `selfplay.opponents` built for one worker, each as a [`Mover`]; an error names the field
+/// and the agent, as the check when a run starts does ([`RunConfig::check_agents_with`]).
 fn build_opponents<G: Encode + Evaluate>(s: &SelfPlayConfig) -> Result<Vec<AgentMover<G>>> {
     s.opponents
         .iter()
         .map(|text| {
-            let invalid = |e: String| TrainError(format!("selfplay.opponents: '{text}': {e}"));
+            let invalid = |e: String| ConfigError {
+                field: "selfplay.opponents".into(),
+                message: format!("'{text}': {e}"),
+            };
             let spec: AgentSpec = text
                 .parse()
                 .map_err(|e: oxo_agents::SpecError| invalid(e.to_string()))?;
-            oxo_player::build_any_agent::<G>(&spec)
-                .map(AgentMover)
-                .map_err(|e| invalid(e.to_string()))
+            let agent =
+                oxo_player::build_any_agent::<G>(&spec).map_err(|e| invalid(e.to_string()))?;
+            Ok(AgentMover(agent))
         })
         .collect()
 }
@@ -351,14 +355,14 @@ fn play_worker_games<G: Encode + Evaluate>(
         .start_lines::<G>()
         .expect("start games are checked when the config is read");
     let mut opponents = build_opponents::<G>(s)?;
-    let count = opponents.len();
+    let opponent_count = opponents.len();
     let mut rng = SmallRng::seed_from_u64(mix(seed, 0, 3));
     let mut legal = ActionList::new();
     let mut started = 0;
     let mut next = || {
         (started < games).then(|| {
             started += 1;
-            start_game(s, &start_lines, count, &mut rng, &mut legal)
+            start_game(s, &start_lines, opponent_count, &mut rng, &mut legal)
         })
     };
     let mut movers: Vec<&mut dyn Mover<G>> = vec![&mut player];
@@ -644,6 +648,23 @@ mod tests {
                 "only the net's moves are searched"
             );
         }
+    }
+
+    /// An opponent that cannot be built (its model gone since the run started) stops the
+    /// batch with an error naming the field and the agent, as the check at the start does.
+    #[test]
+    fn an_opponent_that_cannot_be_built_is_named() {
+        let net = Net::new::<TicTacToe>(&NetConfig::new(1, 8), &Device::flex());
+        let mut config = RunConfig::from_toml(crate::config::tests::SMALL).unwrap();
+        config.selfplay.opponents = vec!["net:path=/nonexistent/old.bpk".into()];
+        config.selfplay.opponent_prob = 1.0;
+        let err = play_games::<TicTacToe>(Some(&net), &config, 2, 1, &|| {})
+            .expect_err("a missing model")
+            .to_string();
+        assert!(
+            err.contains("selfplay.opponents: 'net:path=/nonexistent/old.bpk'"),
+            "{err}"
+        );
     }
 
     /// With `opponent_prob` 1/2 and either side, some games are self-play and some are

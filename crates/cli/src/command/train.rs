@@ -164,9 +164,9 @@ fn run_roles(
     let local = !oxo_train::roles::is_url(location);
     let fresh_dir = local && !Path::new(location).exists();
     let new_dir_run = local && !Path::new(location).join("config.toml").exists();
-    // The agents played against, and a new directory run's warm start, are checked before a config can
-    // become a new run's for good (the run then has that config, or the open fails). A URL
-    // run's warm start is checked by its trainer.
+    // The agents played against, and a new directory run's warm start, are checked before a
+    // config can become a new run's for good (the run then has that config, or the open
+    // fails). A URL run's warm start is checked by its trainer.
     let given = matches!(choice, ConfigChoice::Given(_));
     if let ConfigChoice::Given(config) | ConfigChoice::StoredOr(config) = &choice {
         if given {
